@@ -1,0 +1,1 @@
+"""Pydantic models at every boundary: fixture files, manifest, golden cases, results, report."""

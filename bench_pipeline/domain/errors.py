@@ -1,0 +1,22 @@
+"""The one error type for invalid input: it always names the file and the field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class InputError(ValueError):
+    """Bad input. The message is one line: `<file>: <field>: <reason>`."""
+
+    def __init__(self, path: str | Path, field: str, reason: str):
+        self.path = str(path)
+        self.field = field
+        self.reason = reason
+        super().__init__(f"{self.path}: {field}: {reason}")
+
+
+def first_pydantic_error(path: str | Path, exc) -> InputError:
+    """Turn a pydantic ValidationError into an InputError naming the first bad field."""
+    err = exc.errors()[0]
+    field = ".".join(str(p) for p in err.get("loc", ())) or "(root)"
+    return InputError(path, field, err.get("msg", "invalid"))

@@ -1,0 +1,44 @@
+"""`providers.yaml`: providers are configuration — a slug, its wire format, capabilities, prices."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Capabilities(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    search: bool
+    extract: bool
+    fetch: bool
+    renders_javascript: bool
+    parses_pdf: bool
+
+
+class PriceTable(BaseModel):
+    """List prices used when a response reports no cost of its own; versioned so reports can cite it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: str
+    usd_per_credit: float | None = Field(default=None, ge=0)
+    search_usd: float | None = Field(default=None, ge=0)
+    extract_usd_per_url: float | None = Field(default=None, ge=0)
+    fetch_usd: float | None = Field(default=None, ge=0)
+
+
+class ProviderConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    adapter: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    api_key_env: str
+    base_url: str
+    capabilities: Capabilities
+    price: PriceTable
+
+
+class ProvidersConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    version: str
+    providers: dict[str, ProviderConfig]

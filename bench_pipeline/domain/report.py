@@ -1,0 +1,101 @@
+"""`report.json` (SPEC §7): a contract other tools read. Unknown is null, never 0."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+ProviderStatus = Literal["eligible", "enrichment_only", "disqualified", "blocked_promotion"]
+
+# Every metric key of the contract; a metric not computed yet is present as null.
+METRIC_KEYS = (
+    "precision_at_5",
+    "precision_at_10",
+    "recall",
+    "citation_coverage",
+    "freshness_known",
+    "freshness_accuracy",
+    "freshness_within",
+    "latency_ms",
+    "cost_per_query_usd",
+    "cost_per_useful_answer_usd",
+    "fallback_rate",
+    "fallback_by_cause",
+    "abstention",
+    "wasted_cost_usd",
+    "injection_containment",
+)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class LatencyStat(_Strict):
+    p50: float | None
+    p95: float | None
+    n: int
+    # A p95 over a handful of calls is not a p95: say so instead of implying precision.
+    p95_reliable: bool
+
+
+class MetricBlock(_Strict):
+    precision_at_5: float | None = None
+    precision_at_10: float | None = None
+    recall: float | None = None
+    citation_coverage: float | None = None
+    freshness_known: float | None = None
+    freshness_accuracy: float | None = None
+    freshness_within: float | None = None
+    latency_ms: dict[str, LatencyStat] | None = None
+    cost_per_query_usd: float | None = None
+    cost_per_useful_answer_usd: float | None = None
+    fallback_rate: float | None = None
+    fallback_by_cause: dict[str, float] | None = None
+    abstention: float | None = None
+    wasted_cost_usd: float | None = None
+    injection_containment: float | None = None
+    # Every rate carries its n: the denominator each value above was computed over.
+    n: dict[str, int] = {}
+
+
+class ProviderMetrics(_Strict):
+    aggregate: MetricBlock
+    by_category: dict[str, MetricBlock]
+
+
+class Gate(_Strict):
+    value: float | None
+    threshold: str
+    passed: bool | None  # null while pending (e.g. no invoice supplied)
+
+
+class Conformance(_Strict):
+    passed: bool | None
+    detail: str
+
+
+class ProviderReport(_Strict):
+    provider: str
+    rank: int | None
+    status: ProviderStatus
+    gates: dict[str, Gate]
+    metrics: ProviderMetrics
+    conformance: dict[str, Conformance]
+
+
+class CorpusInfo(_Strict):
+    kind: Literal["demo", "captured"]
+    manifest_sha256: str
+    golden_sha256: str
+
+
+class Report(_Strict):
+    run_id: str
+    created_at: datetime
+    corpus: CorpusInfo
+    provenance: dict
+    notice: str | None = None
+    providers: list[ProviderReport]

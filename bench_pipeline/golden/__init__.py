@@ -1,0 +1,1 @@
+"""The golden-set room: cases, host families, append-only relevance judgments."""

@@ -1,0 +1,70 @@
+"""Load `golden/`: cases.yaml, host_families.yaml and judgments/*.jsonl."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from bench_pipeline.domain.errors import InputError, first_pydantic_error
+from bench_pipeline.domain.golden import GoldenSet, HostFamilies, Judgment
+
+CASES_FILE = "cases.yaml"
+FAMILIES_FILE = "host_families.yaml"
+JUDGMENTS_DIR = "judgments"
+
+
+def _load_yaml(path: Path, model: type[BaseModel]):
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(path, "(file)", "does not exist") from None
+    except yaml.YAMLError as exc:
+        raise InputError(path, "(yaml)", f"malformed YAML: {exc}") from None
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise first_pydantic_error(path, exc) from None
+
+
+def load_golden(golden_dir: Path) -> GoldenSet:
+    return _load_yaml(Path(golden_dir) / CASES_FILE, GoldenSet)
+
+
+def load_host_families(golden_dir: Path) -> HostFamilies:
+    return _load_yaml(Path(golden_dir) / FAMILIES_FILE, HostFamilies)
+
+
+def judgment_files(golden_dir: Path) -> list[Path]:
+    return sorted((Path(golden_dir) / JUDGMENTS_DIR).glob("*.jsonl"))
+
+
+def load_judgments(golden_dir: Path) -> list[Judgment]:
+    """Every judgment ever made, in file then line order (append-only history)."""
+    out = []
+    for path in judgment_files(golden_dir):
+        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                out.append(Judgment.model_validate(json.loads(line)))
+            except json.JSONDecodeError as exc:
+                raise InputError(path, f"line {lineno}", f"malformed JSON: {exc.msg}") from None
+            except ValidationError as exc:
+                err = first_pydantic_error(path, exc)
+                raise InputError(path, f"line {lineno}.{err.field}", err.reason) from None
+    return out
+
+
+def golden_sha256(golden_dir: Path) -> str:
+    """One hash over everything that defines the golden set, so two reports can be compared."""
+    golden_dir = Path(golden_dir)
+    digest = hashlib.sha256()
+    for path in [golden_dir / CASES_FILE, golden_dir / FAMILIES_FILE, *judgment_files(golden_dir)]:
+        if path.is_file():
+            digest.update(path.relative_to(golden_dir).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()

@@ -1,0 +1,1 @@
+"""The providers room: one module per wire format, chosen by `providers.yaml`."""

@@ -1,0 +1,1 @@
+"""The transport room: replay (default), live (capture only), and the network lock."""
