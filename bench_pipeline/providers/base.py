@@ -5,16 +5,44 @@ from __future__ import annotations
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
+from pydantic import BaseModel, ConfigDict
+
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.exchange import Exchange
+from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
-from bench_pipeline.domain.results import SearchPage
+from bench_pipeline.domain.results import ExtractPage, SearchPage
+
+
+class RequestSpec(BaseModel):
+    """An HTTP request an adapter wants made (live capture only). Auth headers are added apart."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    method: str
+    url: str
+    headers: dict[str, str] = {}
+    json_body: Any = None
 
 
 class WireAdapter(Protocol):
-    """A module in `bench_pipeline.providers` that speaks one provider's wire format."""
+    """A module in `bench_pipeline.providers` that speaks one provider's wire format.
 
-    def parse_search(self, exchange: Exchange, price: PriceTable) -> SearchPage: ...
+    Search-only providers implement no `parse_extract`/`extract_request`: their pages are read
+    by the local extractor.
+    """
+
+    def parse_search(self, exchange: Exchange, price: PriceTable, source: str = ...) -> SearchPage: ...
+
+    def parse_extract(self, exchange: Exchange, price: PriceTable, requested_urls: list[str], source: str = ...) -> ExtractPage: ...
+
+    def classify_error(self, exchange: Exchange) -> ProviderError: ...
+
+    def search_request(self, query: str, base_url: str, max_results: int) -> RequestSpec: ...
+
+    def extract_request(self, urls: list[str], base_url: str) -> RequestSpec: ...
+
+    def auth_headers(self, api_key: str) -> dict[str, str]: ...
 
 
 def json_body(exchange: Exchange, source: str) -> dict[str, Any]:
@@ -36,3 +64,31 @@ def require_list(body: dict, key: str, source: str) -> list:
 
 def host_of(url: str) -> str:
     return (urlsplit(url).hostname or "").lower()
+
+
+def retry_after_seconds(exchange: Exchange) -> float | None:
+    """`retry-after` as seconds, whether the header holds seconds or an HTTP date."""
+    from email.utils import parsedate_to_datetime
+
+    if exchange.response is None:
+        return None
+    value = exchange.response.header("retry-after")
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, (when - exchange.captured_at).total_seconds())
+
+
+def timeout_error(provider: str, exchange: Exchange) -> ProviderError | None:
+    """Every provider's timeout looks the same: no response at all."""
+    if exchange.response is None:
+        return ProviderError(provider=provider, code=exchange.error or "timeout", status=None, retryable=True,
+                             message="no answer before the deadline")
+    return None

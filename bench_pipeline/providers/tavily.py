@@ -1,13 +1,17 @@
-"""Tavily (`POST api.tavily.com/search`): results[{url, title, content, score, published_date?}], usage.credits."""
+"""Tavily (`POST api.tavily.com/search`, `/extract`): `results[]`, `failed_results[]`, `usage.credits`,
+errors as `{"detail": {"error": "…"}}`; 432/433 are plan limits, not worth retrying."""
 
 from __future__ import annotations
 
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.exchange import Exchange
+from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
-from bench_pipeline.domain.results import SearchPage, SearchResult
-from bench_pipeline.providers.base import json_body, require_list
+from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
+from bench_pipeline.providers.base import RequestSpec, json_body, require_list, retry_after_seconds, timeout_error
 from bench_pipeline.providers.wire_dates import from_http_date
+
+PROVIDER = "tavily"
 
 
 def parse_search(exchange: Exchange, price: PriceTable, source: str = "tavily exchange") -> SearchPage:
@@ -27,12 +31,67 @@ def parse_search(exchange: Exchange, price: PriceTable, source: str = "tavily ex
             published_raw=raw_date,
             score=item.get("score"),
         ))
-    return SearchPage(results=results, cost_usd=_cost(body, price), request_id=body.get("request_id"))
+    return SearchPage(results=results, cost_usd=_credits_cost(body, price, price.search_usd), request_id=body.get("request_id"))
 
 
-def _cost(body: dict, price: PriceTable) -> float | None:
+def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[str], source: str = "tavily exchange") -> ExtractPage:
+    body = json_body(exchange, source)
+    documents = []
+    for index, item in enumerate(require_list(body, "results", source)):
+        if not isinstance(item, dict) or not isinstance(item.get("url"), str):
+            raise InputError(source, f"response.body.results[{index}].url", "expected a string URL")
+        documents.append(ExtractedDocument(url=item["url"], text=item.get("raw_content") or ""))
+    failed = [f.get("url") for f in body.get("failed_results") or [] if isinstance(f, dict)]
+    # Tavily bills 1 credit per 5 successful URLs (basic depth); failed URLs are free.
+    fallback = None if price.extract_usd_per_url is None else round(price.extract_usd_per_url * len(documents), 6)
+    return ExtractPage(
+        documents=documents,
+        failed_urls=[u for u in failed if isinstance(u, str)],
+        provider_says_partial=bool(failed),
+        cost_usd=_credits_cost(body, price, fallback),
+        request_id=body.get("request_id"),
+    )
+
+
+def classify_error(exchange: Exchange) -> ProviderError:
+    timed_out = timeout_error(PROVIDER, exchange)
+    if timed_out:
+        return timed_out
+    status = exchange.response.status
+    body = exchange.response.body if isinstance(exchange.response.body, dict) else {}
+    detail = body.get("detail")
+    message = detail.get("error", "") if isinstance(detail, dict) else str(detail or exchange.response.body_text or "")
+    if status == 429:
+        return ProviderError(provider=PROVIDER, code="rate_limited", status=status, retryable=True,
+                             retry_after_s=retry_after_seconds(exchange), message=message)
+    if status in (432, 433):
+        return ProviderError(provider=PROVIDER, code="plan_limit", status=status, retryable=False, message=message)
+    if status in (401, 403):
+        return ProviderError(provider=PROVIDER, code="auth", status=status, retryable=False, message=message)
+    if status >= 500:
+        return ProviderError(provider=PROVIDER, code="server_error", status=status, retryable=True,
+                             retry_after_s=retry_after_seconds(exchange), message=message)
+    return ProviderError(provider=PROVIDER, code="bad_request", status=status, retryable=False, message=message)
+
+
+def search_request(query: str, base_url: str, max_results: int) -> RequestSpec:
+    return RequestSpec(method="POST", url=f"{base_url}/search", headers={"content-type": "application/json"},
+                       json_body={"query": query, "search_depth": "basic", "topic": "general", "country": "mexico",
+                                  "max_results": max_results, "include_usage": True})
+
+
+def extract_request(urls: list[str], base_url: str) -> RequestSpec:
+    return RequestSpec(method="POST", url=f"{base_url}/extract", headers={"content-type": "application/json"},
+                       json_body={"urls": urls, "extract_depth": "basic", "format": "text", "include_usage": True})
+
+
+def auth_headers(api_key: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {api_key}"}
+
+
+def _credits_cost(body: dict, price: PriceTable, fallback: float | None) -> float | None:
     """Credits reported on the wire (`include_usage: true`) × the price table; else the list price."""
     credits = (body.get("usage") or {}).get("credits")
     if credits is not None and price.usd_per_credit is not None:
         return round(credits * price.usd_per_credit, 6)
-    return price.search_usd
+    return fallback
