@@ -7,6 +7,7 @@ invalid; none needs the network except `capture`.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -19,6 +20,8 @@ DEFAULT_PROVIDERS = "providers.yaml"
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    # The provider partitions are read from this file when the definitions load, so set it first.
+    os.environ["BENCH_PROVIDERS"] = args.providers
     from bench_pipeline.runner import run_benchmark
 
     outcome = run_benchmark(fixtures=Path(args.fixtures), golden=Path(args.golden),

@@ -9,6 +9,8 @@ from pathlib import Path
 import dagster as dg
 
 from bench_pipeline.definitions import ASSETS, CHECKS
+from bench_pipeline.domain.errors import InputError
+from bench_pipeline.defs.partitions import provider_partitions
 from bench_pipeline.defs.resources import BenchConfig, ReplayTransport, Warehouse
 from bench_pipeline.transport.netlock import network_locked
 
@@ -35,6 +37,14 @@ def bench_resources(*, fixtures: Path, golden: Path, warehouse: Path, providers_
     }
 
 
+def all_providers_tags() -> dict[str, str]:
+    """One run over every provider partition (the per-provider assets backfill in a single run)."""
+    keys = provider_partitions.get_partition_keys()
+    if not keys:
+        raise InputError(os.environ.get("BENCH_PROVIDERS", "providers.yaml"), "providers", "no providers configured")
+    return {"dagster/asset_partition_range_start": keys[0], "dagster/asset_partition_range_end": keys[-1]}
+
+
 def _instance() -> dg.DagsterInstance:
     # With DAGSTER_HOME the run joins the instance's history (the UI shows it); without, nothing is left behind.
     return dg.DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else dg.DagsterInstance.ephemeral()
@@ -44,7 +54,7 @@ def run_benchmark(*, fixtures: Path, golden: Path, warehouse: Path, providers_fi
     resources = bench_resources(fixtures=fixtures, golden=golden, warehouse=warehouse, providers_file=providers_file)
     with network_locked(), _instance() as instance:
         result = dg.materialize([*ASSETS, *CHECKS], resources=resources, instance=instance, raise_on_error=False,
-                                run_config=QUIET_CONSOLE)
+                                run_config=QUIET_CONSOLE, tags=all_providers_tags())
     outcome = RunOutcome(run_id=result.run_id, success=result.success, report_path=None)
     for evaluation in result.get_asset_check_evaluations():
         mark = "ok  " if evaluation.passed else ("FAIL" if evaluation.severity == dg.AssetCheckSeverity.ERROR else "warn")

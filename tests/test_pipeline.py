@@ -10,13 +10,14 @@ from bench_pipeline.cli import main
 from bench_pipeline.definitions import ASSETS, CHECKS, defs
 from bench_pipeline.domain.report import METRIC_KEYS, Report
 from bench_pipeline.fixtures.verify import RULES
-from bench_pipeline.runner import bench_resources
+from bench_pipeline.runner import all_providers_tags, bench_resources
 
 
 def _materialize(corpus):
     resources = bench_resources(fixtures=corpus.fixtures, golden=corpus.golden, warehouse=corpus.warehouse,
                                 providers_file=corpus.providers)
-    return dg.materialize([*ASSETS, *CHECKS], resources=resources, raise_on_error=False), resources
+    return dg.materialize([*ASSETS, *CHECKS], resources=resources, raise_on_error=False,
+                          tags=all_providers_tags()), resources
 
 
 def test_definitions_load():

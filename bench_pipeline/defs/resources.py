@@ -9,6 +9,7 @@ import dagster as dg
 import duckdb
 import pandas as pd
 
+from bench_pipeline.defs.tables import columns, ddl
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.fixtures.exchanges import load_exchange
 from bench_pipeline.transport import netlock
@@ -33,7 +34,7 @@ class BenchConfig(dg.ConfigurableResource):
 
 class Warehouse(dg.ConfigurableResource):
     """The DuckDB file. One writer process at a time; a connection never outlives its block,
-    even when the block raises (dagster-duckdb's resource leaves it to the garbage collector)."""
+    even when the block raises (dagster-duckdb's resource leaves that to the garbage collector)."""
 
     database: str = "warehouse/bench.duckdb"
 
@@ -46,25 +47,38 @@ class Warehouse(dg.ConfigurableResource):
         finally:
             conn.close()
 
-    def replace_table(self, name: str, frame: pd.DataFrame) -> int:
-        with self.connection() as conn:
-            conn.register("incoming_frame", frame)
-            conn.execute(f'create or replace table "{name}" as select * from incoming_frame')
+    def _insert(self, conn: duckdb.DuckDBPyConnection, table: str, frame: pd.DataFrame) -> None:
+        if len(frame):
+            conn.register("incoming_frame", frame[columns(table)])
+            conn.execute(f'insert into "{table}" by name select * from incoming_frame')
             conn.unregister("incoming_frame")
+
+    def replace_table(self, table: str, frame: pd.DataFrame) -> int:
+        with self.connection() as conn:
+            conn.execute(f'drop table if exists "{table}"')
+            conn.execute(ddl(table))
+            self._insert(conn, table, frame)
         return len(frame)
 
-    def append_rows(self, name: str, frame: pd.DataFrame) -> int:
+    def replace_partitions(self, table: str, frame: pd.DataFrame, providers: list[str]) -> int:
+        """Replace only these providers' rows: one provider's re-run leaves the others' rows alone."""
+        with self.connection() as conn:
+            conn.execute(ddl(table))
+            conn.execute("begin")
+            conn.execute(f'delete from "{table}" where provider in (select unnest(?))', [providers])
+            self._insert(conn, table, frame)
+            conn.execute("commit")
+        return len(frame)
+
+    def append_rows(self, table: str, frame: pd.DataFrame) -> int:
         """Append-only history: rows are added, never replaced."""
         with self.connection() as conn:
-            conn.register("incoming_frame", frame)
-            conn.execute(f'create table if not exists "{name}" as select * from incoming_frame limit 0')
-            conn.execute(f'insert into "{name}" by name select * from incoming_frame')
-            conn.unregister("incoming_frame")
+            conn.execute(ddl(table))
+            self._insert(conn, table, frame)
         return len(frame)
 
-    def read_table(self, name: str) -> pd.DataFrame:
-        with self.connection() as conn:
-            return conn.execute(f'select * from "{name}"').df()
+    def read_table(self, table: str) -> pd.DataFrame:
+        return self.query(f'select * from "{table}"')
 
     def query(self, sql: str, params: list | None = None) -> pd.DataFrame:
         with self.connection() as conn:
@@ -87,13 +101,14 @@ class ReplayTransport(dg.ConfigurableResource):
 
 def default_resources() -> dict:
     """Resources for `dagster dev` and the schedule; paths can be moved with environment variables."""
+    warehouse = os.environ.get("BENCH_WAREHOUSE", "warehouse")
     return {
         "bench": BenchConfig(
             fixtures_dir=os.environ.get("BENCH_FIXTURES", "fixtures/web-search"),
             golden_dir=os.environ.get("BENCH_GOLDEN", "golden"),
             providers_file=os.environ.get("BENCH_PROVIDERS", "providers.yaml"),
-            reports_dir=os.path.join(os.environ.get("BENCH_WAREHOUSE", "warehouse"), "reports"),
+            reports_dir=os.path.join(warehouse, "reports"),
         ),
-        "warehouse": Warehouse(database=os.path.join(os.environ.get("BENCH_WAREHOUSE", "warehouse"), "bench.duckdb")),
+        "warehouse": Warehouse(database=os.path.join(warehouse, "bench.duckdb")),
         "replay": ReplayTransport(),
     }

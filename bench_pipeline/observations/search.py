@@ -10,7 +10,7 @@ from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.domain.golden import GoldenCase, HostFamilies
 from bench_pipeline.domain.manifest import ManifestEntry
-from bench_pipeline.domain.providers_config import ProvidersConfig
+from bench_pipeline.domain.providers_config import ProviderConfig
 from bench_pipeline.golden.families import family_of
 from bench_pipeline.observations.router import HONEST_NO_DATA, may_call_web
 from bench_pipeline.providers.base import host_of
@@ -41,14 +41,14 @@ def observe_searches(
     root: Path,
     entries: list[ManifestEntry],
     cases: list[GoldenCase],
-    providers: ProvidersConfig,
+    providers: dict[str, ProviderConfig],
     families: HostFamilies,
     load: Callable[[str], Exchange],
 ) -> SearchObservations:
     """`load` is the transport: it turns a fixture path into the recorded exchange (replay)."""
     out = SearchObservations()
     index = search_fixture_index(entries)
-    for slug, config in sorted(providers.providers.items()):
+    for slug, config in sorted(providers.items()):
         adapter = adapter_module(config.adapter)
         for case in cases:
             base = {"provider": slug, "case_id": case.id, "category": case.category, "operation": "search"}

@@ -6,7 +6,7 @@ from pathlib import Path
 import dagster as dg
 import pandas as pd
 
-from bench_pipeline.defs.metadata import frame_of, table_metadata
+from bench_pipeline.defs.metadata import frame_of, md_table, table_metadata
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
 from bench_pipeline.domain.golden import GoldenCase
 from bench_pipeline.domain.manifest import FIXTURE_CLASSES
@@ -15,12 +15,6 @@ from bench_pipeline.fixtures.verify import verify_fixtures
 from bench_pipeline.golden.load import golden_sha256, load_golden, load_host_families, load_judgments
 from bench_pipeline.providers.registry import load_providers
 from bench_pipeline.report.provenance import collect_provenance
-
-MANIFEST_COLUMNS = ["path", "provider", "class", "case_id", "sha256", "sha256_original", "captured_at",
-                    "synthetic", "truncated", "bytes"]
-FINDING_COLUMNS = ["rule", "severity", "path", "field", "message"]
-CASE_COLUMNS = ["id", "query", "entity", "category", "claim_type", "web_role", "families", "hosts", "freshness_days"]
-JUDGMENT_COLUMNS = ["case_id", "url", "relevant", "reason", "reviewer", "judged_at"]
 
 
 @dg.asset(group_name="corpus", kinds={"duckdb"})
@@ -31,8 +25,8 @@ def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
     tampered corpus stops the run before anything is computed from it."""
     providers = load_providers(Path(bench.providers_file))
     verification = verify_fixtures(bench.fixtures, known_providers=set(providers.providers))
-    entries = frame_of([e.model_dump(mode="json", by_alias=True) for e in verification.entries], MANIFEST_COLUMNS)
-    findings = frame_of([f.as_row() for f in verification.findings], FINDING_COLUMNS)
+    entries = frame_of("fixture_manifest", [e.model_dump(mode="json", by_alias=True) for e in verification.entries])
+    findings = frame_of("manifest_findings", [f.as_row() for f in verification.findings])
     warehouse.replace_table("fixture_manifest", entries)
     warehouse.replace_table("manifest_findings", findings)
     coverage = pd.DataFrame(
@@ -43,7 +37,7 @@ def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
         "corpus_kind": dg.MetadataValue.text(str(verification.corpus_kind)),
         "errors": dg.MetadataValue.int(len(verification.errors)),
         "warnings": dg.MetadataValue.int(len(verification.findings) - len(verification.errors)),
-        "classes_by_provider": dg.MetadataValue.md(coverage.to_markdown(index=False) if len(coverage) else "_none_"),
+        "classes_by_provider": md_table(coverage),
     })
 
 
@@ -52,8 +46,8 @@ def golden_cases(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResu
     """The golden set (cases) and every relevance judgment ever appended beside it."""
     golden = load_golden(bench.golden)
     load_host_families(bench.golden)  # validated here so a bad rules file fails at the source
-    cases = frame_of([_case_row(c) for c in golden.cases], CASE_COLUMNS)
-    judgments = frame_of([j.model_dump(mode="json") for j in load_judgments(bench.golden)], JUDGMENT_COLUMNS)
+    cases = frame_of("golden_cases", [_case_row(c) for c in golden.cases])
+    judgments = frame_of("relevance_judgments", [j.model_dump(mode="json") for j in load_judgments(bench.golden)])
     warehouse.replace_table("golden_cases", cases)
     warehouse.replace_table("relevance_judgments", judgments)
     by_role = cases.groupby("web_role").size().to_dict() if len(cases) else {}

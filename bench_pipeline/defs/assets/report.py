@@ -24,7 +24,7 @@ def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, ware
     corpus = CorpusInfo(kind=load_manifest(bench.fixtures).corpus_kind,
                         manifest_sha256=provenance["manifest_sha256"], golden_sha256=provenance["golden_sha256"])
     report = build_report(run_id=context.run.run_id, created_at=datetime.now(UTC), corpus=corpus, provenance=provenance,
-                          providers=provider_slugs(warehouse),
+                          providers=provider_slugs(bench),
                           per_case=warehouse.read_table("precision_at_k").to_dict("records"))
     markdown = render_markdown(report)
     path = store_report(Path(bench.reports_dir), report, {"report.md": markdown})
