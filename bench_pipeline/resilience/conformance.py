@@ -124,7 +124,8 @@ class _Judge:
         client.call([answer])
         path = " → ".join([client.breaker.transitions[0].from_state, *(t.to_state for t in client.breaker.transitions)])
         recovered = client.breaker.state == "closed"
-        return Conformance(passed=recovered, detail=f"{', '.join(_status(e) for e in exchanges)} retried ({len(first.attempts)} attempts); breaker {path}")
+        return Conformance(passed=recovered, detail=f"{', '.join(_status(e) for e in exchanges)} retried ({len(first.attempts)} attempts); "
+                                                         f"breaker opened after {threshold} failures: {path}")
 
     def timeout(self, exchanges: list[Exchange]) -> Conformance:
         for exchange in exchanges:
