@@ -39,7 +39,7 @@ def test_verdict_details_say_what_happened():
     verdicts = conformance_for(case.provider, case.classes, case.adapter, case.price, SETTINGS)
     assert verdicts["rate_limit"].detail.startswith("429 rate_limited: hint 12 s honoured, 2 attempts, waits [12.")
     assert verdicts["rate_limit"].detail.endswith("answered")
-    assert verdicts["server_error"].detail.endswith("breaker closed → open → half_open → closed")
+    assert verdicts["server_error"].detail.endswith("breaker opened after 5 failures: closed → open → half_open → closed")
     assert verdicts["timeout"].detail.startswith("cut at 10 s; cancel() twice harmless; late answer discarded")
     assert verdicts["partial"].detail == "6 of 10 returned, missing 4; provider said complete: dishonest"
     assert conformance_rows("tavily", verdicts)[3] == {
