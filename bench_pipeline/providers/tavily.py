@@ -8,8 +8,7 @@ from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
-from bench_pipeline.providers.base import RequestSpec, json_body, require_list, timeout_error
-from bench_pipeline.providers.retry_hints import retry_hint_seconds
+from bench_pipeline.providers.base import RequestSpec, json_body, require_list, retry_after_seconds, timeout_error
 from bench_pipeline.providers.wire_dates import from_http_date
 
 PROVIDER = "tavily"
@@ -64,14 +63,14 @@ def classify_error(exchange: Exchange) -> ProviderError:
     message = detail.get("error", "") if isinstance(detail, dict) else str(detail or exchange.response.body_text or "")
     if status == 429:
         return ProviderError(provider=PROVIDER, code="rate_limited", status=status, retryable=True,
-                             retry_after_s=retry_hint_seconds(exchange), message=message)
+                             retry_after_s=retry_after_seconds(exchange), message=message)
     if status in (432, 433):
         return ProviderError(provider=PROVIDER, code="plan_limit", status=status, retryable=False, message=message)
     if status in (401, 403):
         return ProviderError(provider=PROVIDER, code="auth", status=status, retryable=False, message=message)
     if status >= 500:
         return ProviderError(provider=PROVIDER, code="server_error", status=status, retryable=True,
-                             retry_after_s=retry_hint_seconds(exchange), message=message)
+                             retry_after_s=retry_after_seconds(exchange), message=message)
     return ProviderError(provider=PROVIDER, code="bad_request", status=status, retryable=False, message=message)
 
 
