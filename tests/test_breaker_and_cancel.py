@@ -7,7 +7,7 @@ import pytest
 from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.resilience.breaker import BreakerSettings, CircuitBreaker
 from bench_pipeline.resilience.cancellation import CancelToken
-from bench_pipeline.resilience.clock import VirtualClock
+from bench_pipeline.resilience.clock import RealClock, VirtualClock
 from tests.sleep_guard import no_long_sleep  # noqa: F401  (autouse guard)
 
 SERVER = ProviderError(provider="tavily", code="server_error", status=502, retryable=True)
@@ -83,3 +83,10 @@ def test_the_deadline_cancels_by_itself():
 def test_a_token_needs_a_positive_timeout():
     with pytest.raises(ValueError):
         CancelToken(VirtualClock(), 0)
+
+
+def test_the_real_clock_for_live_capture_moves_forward_when_it_sleeps():
+    clock = RealClock()
+    before = clock.now()
+    clock.sleep(0.01)
+    assert clock.now() - before >= 0.01

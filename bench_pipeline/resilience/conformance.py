@@ -71,7 +71,8 @@ def delays_within_bounds(outcome: CallOutcome, policy: RetryPolicy) -> bool:
 
 
 class _Judge:
-    def __init__(self, provider, exchanges_by_class, adapter, price, settings: ConformanceSettings):
+    def __init__(self, provider: str, exchanges_by_class: Mapping[str, Sequence[Exchange]], adapter: WireAdapter,
+                 price: PriceTable, settings: ConformanceSettings):
         self.provider, self.adapter, self.price, self.settings = provider, adapter, price, settings
         self.answers = [e for e in exchanges_by_class.get("results", ()) if _is_success(e)]
         self.answers += [e for e in exchanges_by_class.get("partial", ()) if _is_success(e)]
