@@ -6,10 +6,12 @@ from bench_pipeline.defs.assets.corpus import fixture_manifest, golden_cases, ru
 from bench_pipeline.defs.assets.metrics import precision_at_k
 from bench_pipeline.defs.assets.observations import search_observations
 from bench_pipeline.defs.assets.report import benchmark_report
+from bench_pipeline.defs.assets.resilience import provider_conformance
 from bench_pipeline.defs.checks.manifest import manifest_checks
 from bench_pipeline.defs.resources import default_resources
 
-ASSETS = [fixture_manifest, golden_cases, run_provenance, search_observations, precision_at_k, benchmark_report]
+ASSETS = [fixture_manifest, golden_cases, run_provenance, search_observations, provider_conformance, precision_at_k,
+          benchmark_report]
 CHECKS = [*manifest_checks]
 
 benchmark_job = dg.define_asset_job("benchmark", selection=dg.AssetSelection.all(), description="The whole benchmark, replayed from fixtures.")

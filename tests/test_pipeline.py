@@ -23,8 +23,8 @@ def _materialize(corpus):
 def test_definitions_load():
     graph = defs.resolve_asset_graph()
     keys = {k.to_user_string() for k in graph.get_all_asset_keys()}
-    assert keys == {"fixture_manifest", "golden_cases", "run_provenance", "search_observations", "precision_at_k",
-                    "benchmark_report"}
+    assert keys == {"fixture_manifest", "golden_cases", "run_provenance", "search_observations", "provider_conformance",
+                    "precision_at_k", "benchmark_report"}
     assert defs.resolve_job_def("benchmark") is not None
 
 

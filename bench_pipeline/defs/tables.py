@@ -23,6 +23,10 @@ SCHEMAS: dict[str, dict[str, str]] = {
                      "captured_at": "TIMESTAMPTZ", "request_id": "VARCHAR", "outcome": "VARCHAR"},
     "precision_at_k": {"provider": "VARCHAR", "case_id": "VARCHAR", "category": "VARCHAR", "precision_at_5": "DOUBLE",
                        "precision_at_10": "DOUBLE", "returned_at_10": "INTEGER", "judged_at_10": "INTEGER"},
+    "conformance": {"provider": "VARCHAR", "check": "VARCHAR", "passed": "BOOLEAN", "detail": "VARCHAR"},
+    "partial_assessments": {"provider": "VARCHAR", "fixture": "VARCHAR", "requested": "INTEGER", "returned": "INTEGER",
+                            "partial": "BOOLEAN", "missing": "VARCHAR", "provider_says_partial": "BOOLEAN",
+                            "honest": "BOOLEAN", "false_complete": "BOOLEAN"},
 }
 
 
