@@ -16,8 +16,9 @@ from bench_pipeline.redaction.positions import is_secret_name
 from bench_pipeline.redaction.secret_values import entropy_hits, secret_hits
 
 Found = list[tuple[str, str, str]]
-# SPEC §3 keeps every date header as it came; none of them can hold a credential.
-_DATE_HEADERS = frozenset({"date", "last-modified", "expires", "age", "retry-after", "if-modified-since"})
+# Kept as they came: every date header (SPEC §3), and the entity tag, a hash of the public body
+# that the entropy net would otherwise take for a key. None of them can carry a credential.
+_KEPT_HEADERS = frozenset({"date", "last-modified", "expires", "age", "retry-after", "if-modified-since", "etag"})
 
 
 def redact_text(text: str, path: str, found: Found, *, token_place: bool = False) -> str:
@@ -64,7 +65,7 @@ def redact_headers(headers: dict[str, str], path: str, found: Found) -> dict[str
     out = {}
     for name, value in headers.items():
         where = f"{path}.{name}"
-        if name.lower() in _DATE_HEADERS:
+        if name.lower() in _KEPT_HEADERS:
             out[name] = value
         elif is_secret_name(name):
             if value and value != REDACTED:
