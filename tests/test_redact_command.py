@@ -152,3 +152,38 @@ def test_scan_names_file_and_path_of_every_leftover(tmp_path: Path):
     assert ("_shared/html/page.html", "(text)", "personal-phone") in where
     assert ("_shared/html/page.html", "(text)", "personal-email") in where
     assert all(key not in f.line() for f in findings)
+
+
+def _manifest_with(fixtures: Path, path: str, fixture_class: str) -> None:
+    entry = {"path": path, "provider": "tavily", "class": fixture_class, "case_id": "gs-001", "sha256": "0" * 64,
+             "captured_at": "2026-11-20T18:03:11Z", "synthetic": True, "truncated": False, "bytes": 1}
+    write_atomic(fixtures / "manifest.json", dump_json({"schema_version": 1, "corpus_kind": "captured", "entries": [entry]}))
+
+
+def test_synthetic_is_kept_for_error_classes(tmp_path: Path):
+    incoming, fixtures = tmp_path / "incoming", tmp_path / "fixtures"
+    timeout = {**_exchange("search", fake_secrets.tavily()), "response": None, "error": "timeout"}
+    write_atomic(incoming / "tavily/search/gs-001.json", dump_json(timeout))
+    _manifest_with(fixtures, "tavily/errors/gs-001.json", "timeout")
+    redact_incoming(incoming, fixtures)
+    (entry,) = load_manifest(fixtures).entries
+    assert (entry.path, entry.fixture_class, entry.synthetic) == ("tavily/errors/gs-001.json", "timeout", True)
+
+
+def test_synthetic_outside_classes_4_to_8_is_refused(incoming: Path, tmp_path: Path):
+    fixtures = tmp_path / "fixtures"
+    _manifest_with(fixtures, "tavily/search/gs-001.json", "results")
+    with pytest.raises(InputError, match="classes 4-8") as err:
+        redact_incoming(incoming, fixtures)
+    assert err.value.field == "entry 'tavily/search/gs-001.json'.synthetic"
+
+
+def test_an_undecodable_body_is_refused_and_kept(incoming: Path, tmp_path: Path):
+    raw = incoming / "tavily/extract/gs-001.json"
+    data = json.loads(raw.read_text())
+    data["response"]["headers"]["content-encoding"] = "br"
+    write_atomic(raw, dump_json(data))
+    with pytest.raises(InputError, match="'br' cannot be decoded") as err:
+        redact_incoming(incoming, tmp_path / "fixtures")
+    assert err.value.path == str(raw) and err.value.field == "response.body_b64"
+    assert raw.is_file() and not (tmp_path / "fixtures").exists()

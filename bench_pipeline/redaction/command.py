@@ -10,6 +10,7 @@ import hashlib
 import sys
 from collections import Counter
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -150,7 +151,8 @@ def _redact_artifact(incoming: Path, fixtures: Path, path: Path, by_artifact: di
     return Redacted(entry, payload, found)
 
 
-def _entry(relative, provider, fixture_class, case_id, payload, raw, captured_at, truncated) -> ManifestEntry:
+def _entry(relative: str, provider: str | None, fixture_class: str, case_id: str | None, payload: bytes, raw: bytes,
+           captured_at: datetime, truncated: bool) -> ManifestEntry:
     return ManifestEntry.model_validate({
         "path": relative, "provider": provider, "class": fixture_class, "case_id": case_id,
         "sha256": hashlib.sha256(payload).hexdigest(), "sha256_original": hashlib.sha256(raw).hexdigest(),

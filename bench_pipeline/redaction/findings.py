@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 # The one marker for a removed secret; detectors never match it, so redaction is idempotent.
 REDACTED = "[redacted]"
@@ -31,6 +31,9 @@ class ScanFinding:
 
     def line(self) -> str:
         return f"{self.file}: {self.json_path}: {self.detector} ({self.preview})"
+
+    def as_row(self) -> dict:
+        return asdict(self)
 
 
 def mask(secret: str) -> str:
