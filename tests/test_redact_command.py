@@ -61,7 +61,8 @@ def test_redact_writes_fixtures_and_manifest(incoming: Path, tmp_path: Path):
     assert extract["response"]["body"]["results"][0]["raw_content"] == "Tel +52-000-000-0000"  # gzip decoded first
     assert "content-encoding" not in extract["response"]["headers"]
     page = (fixtures / "_shared/html/acme.html").read_text()
-    assert "ana.lopez" not in page and "contacto@acme.com.mx" in page and "2026-09-01" in page
+    assert "ana.lopez" not in page and "81 8123 4567" not in page
+    assert "contacto@acme.com.mx" in page and "2026-09-01" in page
     assert scan_fixture_tree(fixtures) == []
     assert (incoming / "tavily/search/gs-001.json").is_file()  # the raw capture is kept
 
@@ -187,3 +188,13 @@ def test_an_undecodable_body_is_refused_and_kept(incoming: Path, tmp_path: Path)
         redact_incoming(incoming, tmp_path / "fixtures")
     assert err.value.path == str(raw) and err.value.field == "response.body_b64"
     assert raw.is_file() and not (tmp_path / "fixtures").exists()
+
+
+def test_an_expected_quote_is_judged_in_its_artifact(tmp_path: Path):
+    write_atomic(tmp_path / "_shared/html/contacto.html", "<p>Conmutador: +52 442 215 8800</p><p>81 8123 4567</p>")
+    observations = [{"artifact": "_shared/html/contacto.html", "span": "offset:18-34", "text": text, "claim_type": "company_phone",
+                     "value": text} for text in ("+52 442 215 8800", "81 8123 4567")]
+    write_atomic(tmp_path / "_shared/expected/gs-005.json", dump_json({"case_id": "gs-005", "entity": "x", "observations": observations}))
+    where = {(f.file, f.json_path) for f in scan_fixture_tree(tmp_path)}
+    # The bare personal number is reported once, where it stands in the page; the quotes follow the page.
+    assert where == {("_shared/html/contacto.html", "(text)")}

@@ -24,12 +24,20 @@ def test_personal_emails_go_role_mailboxes_stay():
 
 
 def test_mexican_phones_go_in_every_written_form_but_toll_free_stays():
-    text = ("Cel. +52 55 1234 5678, oficina (33) 3123-4567, 8112345678, antiguo 044 55 1234 5678, "
-            "+52 1 55 1234 5678; lada sin costo 800 712 3456; fecha 2025-08-18 12:45:13, folio 1770825600")
+    text = ("Cel. +52 55 1234 5678, Ing. Ruiz (33) 3123-4567, 8112345678, antiguo 044 55 1234 5678, "
+            "+52 1 55 1234 5678; sin costo 800 712 3456; fecha 2025-08-18 12:45:13, folio 1770825600")
     out, detectors = _redact(text)
     assert out.count(REDACTED_PHONE) == 5
     assert "800 712 3456" in out and "2025-08-18 12:45:13" in out and "1770825600" in out
     assert detectors == {"personal-phone"}
+
+
+def test_a_number_the_page_presents_as_a_company_line_stays():
+    text = ("<p>Escríbanos a ventas@acme.com.mx o llame al +52 461 618 2000.</p>"
+            "<p>Conmutador: +52 442 215 8800</p><p>Oficina del director, celular 442 215 8801</p>")
+    out, detectors = _redact(text)
+    assert "+52 461 618 2000" in out and "+52 442 215 8800" in out
+    assert "442 215 8801" not in out and detectors == {"personal-phone"}
 
 
 def test_curp_and_person_rfc_go_company_rfc_stays():

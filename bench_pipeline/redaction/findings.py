@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 
 # The one marker for a removed secret; detectors never match it, so redaction is idempotent.
 REDACTED = "[redacted]"
 REDACTED_EMAIL = "redacted@example.test"
 REDACTED_PHONE = "+52-000-000-0000"
+# Markers other recorders leave where a secret was (`REDACTED`, VCR's `AUTHORIZATION-XXX`, `****`):
+# already clean, so they are neither findings nor replaced.
+_PLACEHOLDER = re.compile(r"(?i)[\[<(]?\s*(?:redacted|removed|filtered)\s*[\]>)]?|[A-Z0-9-]*-XXX|[x*]{3,}")
+
+
+def is_placeholder(value: str) -> bool:
+    return bool(_PLACEHOLDER.fullmatch(value.strip()))
 
 
 @dataclass(frozen=True)

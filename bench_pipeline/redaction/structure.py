@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, unquote_plus, urlsplit, urlunsplit
 
-from bench_pipeline.redaction.findings import REDACTED, Hit, apply_hits, mask
+from bench_pipeline.redaction.findings import REDACTED, Hit, apply_hits, is_placeholder, mask
 from bench_pipeline.redaction.personal import personal_hits
 from bench_pipeline.redaction.positions import is_secret_name
 from bench_pipeline.redaction.secret_values import entropy_hits, secret_hits
@@ -34,7 +34,7 @@ def redact_url(url: str, path: str, found: Found, *, entropy: bool = False) -> s
     only when something changed, so an untouched URL keeps its exact bytes."""
     parts = urlsplit(url)
     netloc = parts.netloc
-    if parts.password and parts.password != REDACTED:
+    if parts.password and not is_placeholder(parts.password):
         found.append((path, "url-password", mask(parts.password)))
         netloc = netloc.replace(f":{parts.password}@", f":{REDACTED}@", 1)
     url_path = _secrets_in_path(parts.path, path, found)
@@ -47,7 +47,7 @@ def _redact_param(piece: str, path: str, found: Found, entropy: bool) -> str:
     name, sep, raw = piece.partition("=")
     value = unquote_plus(raw)
     where = f"{path}?{unquote_plus(name)}"
-    if is_secret_name(unquote_plus(name)) and value and value != REDACTED:
+    if is_secret_name(unquote_plus(name)) and value and not is_placeholder(value):
         found.append((where, "secret-param", mask(value)))
         return f"{name}={REDACTED}"
     cleaned = redact_text(value, where, found, token_place=entropy)
@@ -68,9 +68,10 @@ def redact_headers(headers: dict[str, str], path: str, found: Found) -> dict[str
         if name.lower() in _KEPT_HEADERS:
             out[name] = value
         elif is_secret_name(name):
-            if value and value != REDACTED:
+            if value and not is_placeholder(value):
                 found.append((where, "secret-header", mask(value)))
-            out[name] = REDACTED if value else value
+                value = REDACTED
+            out[name] = value
         else:
             out[name] = redact_text(value, where, found, token_place=True)
     return out
@@ -100,7 +101,7 @@ def redact_string(value: str, path: str, found: Found) -> str:
 def _blank(value: Any, path: str, found: Found) -> Any:
     """Every non-empty string under a credential key goes; numbers (counts, limits) stay."""
     if isinstance(value, str):
-        if value and value != REDACTED:
+        if value and not is_placeholder(value):
             found.append((path, "secret-key", mask(value)))
             return REDACTED
         return value
