@@ -62,6 +62,29 @@ def require_list(body: dict, key: str, source: str) -> list:
     return value
 
 
+def item_url(item: object, field: str, source: str, key: str = "url") -> str:
+    """The URL of one listed item, or an InputError naming the exact field (`response.body.results[3].url`)."""
+    if not isinstance(item, dict) or not isinstance(item.get(key), str):
+        raise InputError(source, f"{field}.{key}", "expected a string URL")
+    return item[key]
+
+
+def request_urls(exchange: Exchange, key: str = "urls") -> list[str]:
+    """The URLs an extract request asked for (a JSON list, or one URL as a string)."""
+    body = exchange.request.body if isinstance(exchange.request.body, dict) else {}
+    value = body.get(key)
+    if isinstance(value, str):
+        return [value]
+    return [u for u in value or [] if isinstance(u, str)]
+
+
+def credits_cost(credits: object, price: PriceTable, fallback: float | None) -> float | None:
+    """Credits the provider reported on the wire × the price table's dollars per credit; else `fallback`."""
+    if isinstance(credits, (int, float)) and not isinstance(credits, bool) and price.usd_per_credit is not None:
+        return round(credits * price.usd_per_credit, 6)
+    return fallback
+
+
 def host_of(url: str) -> str:
     return (urlsplit(url).hostname or "").lower()
 

@@ -3,12 +3,13 @@ errors as `{"detail": {"error": "…"}}`; 432/433 are plan limits, not worth ret
 
 from __future__ import annotations
 
-from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
-from bench_pipeline.providers.base import RequestSpec, json_body, require_list, retry_after_seconds, timeout_error
+from bench_pipeline.providers.base import (
+    RequestSpec, credits_cost, item_url, json_body, request_urls, require_list, retry_after_seconds, timeout_error,
+)
 from bench_pipeline.providers.wire_dates import from_http_date
 
 PROVIDER = "tavily"
@@ -18,13 +19,12 @@ def parse_search(exchange: Exchange, price: PriceTable, source: str = "tavily ex
     body = json_body(exchange, source)
     results = []
     for index, item in enumerate(require_list(body, "results", source)):
-        if not isinstance(item, dict) or not isinstance(item.get("url"), str):
-            raise InputError(source, f"response.body.results[{index}].url", "expected a string URL")
+        url = item_url(item, f"response.body.results[{index}]", source)
         # Only `topic: news` results carry a date; general results are honestly undated.
         raw_date = item.get("published_date")
         results.append(SearchResult(
             rank=index + 1,
-            url=item["url"],
+            url=url,
             title=item.get("title"),
             snippet=item.get("content"),
             published_at=from_http_date(raw_date),
@@ -38,9 +38,8 @@ def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[st
     body = json_body(exchange, source)
     documents = []
     for index, item in enumerate(require_list(body, "results", source)):
-        if not isinstance(item, dict) or not isinstance(item.get("url"), str):
-            raise InputError(source, f"response.body.results[{index}].url", "expected a string URL")
-        documents.append(ExtractedDocument(url=item["url"], text=item.get("raw_content") or ""))
+        url = item_url(item, f"response.body.results[{index}]", source)
+        documents.append(ExtractedDocument(url=url, text=item.get("raw_content") or ""))
     failed = [f.get("url") for f in body.get("failed_results") or [] if isinstance(f, dict)]
     # Tavily bills 1 credit per 5 successful URLs (basic depth); failed URLs are free.
     fallback = None if price.extract_usd_per_url is None else round(price.extract_usd_per_url * len(documents), 6)
@@ -51,6 +50,10 @@ def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[st
         cost_usd=_credits_cost(body, price, fallback),
         request_id=body.get("request_id"),
     )
+
+
+def urls_requested(exchange: Exchange) -> list[str]:
+    return request_urls(exchange, "urls")
 
 
 def classify_error(exchange: Exchange) -> ProviderError:
@@ -90,8 +93,5 @@ def auth_headers(api_key: str) -> dict[str, str]:
 
 
 def _credits_cost(body: dict, price: PriceTable, fallback: float | None) -> float | None:
-    """Credits reported on the wire (`include_usage: true`) × the price table; else the list price."""
-    credits = (body.get("usage") or {}).get("credits")
-    if credits is not None and price.usd_per_credit is not None:
-        return round(credits * price.usd_per_credit, 6)
-    return fallback
+    """`usage.credits` is on the wire only with `include_usage: true`; else the list price."""
+    return credits_cost((body.get("usage") or {}).get("credits"), price, fallback)
