@@ -51,7 +51,7 @@ def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[st
     body = json_body(exchange, source)
     data = body.get("data")
     if isinstance(data, dict):
-        return _scrape(exchange, body, data, price, source)
+        return _scrape(data, price, source)
     documents = [_document(item, f"response.body.data[{index}]", source)
                  for index, item in enumerate(require_list(body, "data", source))]
     read = {d.url for d in documents}
@@ -124,7 +124,7 @@ def _document(item: object, field: str, source: str) -> ExtractedDocument:
     return ExtractedDocument(url=url, text=item.get("markdown") or "", published_at=from_iso(raw_date), published_raw=raw_date)
 
 
-def _scrape(exchange: Exchange, body: dict, data: dict, price: PriceTable, source: str) -> ExtractPage:
+def _scrape(data: dict, price: PriceTable, source: str) -> ExtractPage:
     """A single /v2/scrape: the target page's own status is `metadata.statusCode`."""
     document = _document(data, "response.body.data", source)
     metadata = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
