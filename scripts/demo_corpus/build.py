@@ -77,8 +77,8 @@ def _write_searches(tree: _Tree, provider: str, families: HostFamilies) -> dict[
     out = {}
     for index, case in enumerate(CASES):
         cid = case_id(index)
-        hits = search_hits(provider, case, families, rng)
         captured = capture_time(provider, rng, day=0, slot=index)
+        hits = search_hits(provider, case, families, rng, captured.date())
         request, response = search_call(provider, case.query, hits, captured, rng)
         record = exchange(provider, "search", captured, latency(rng, PROFILES[provider].search_ms), request, response, case_id=cid)
         contradictory = (case.entity, case.claim_type) in CONTRADICTORY_CLAIMS

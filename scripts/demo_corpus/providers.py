@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from bench_pipeline.domain.golden import HostFamilies
 from bench_pipeline.golden.families import family_of
@@ -48,12 +48,14 @@ def relevant(doc: Doc, case: Case, families: HostFamilies) -> bool:
     return grounds(doc, case) and family_of(host_of(doc.url), families) in case.families
 
 
-def search_hits(provider: str, case: Case, families: HostFamilies, rng: random.Random) -> list[Doc]:
-    """The provider's top 10 for a case: pages that answer rank high with the provider's skill for their
-    family, or go missing; pages about the company follow; the rest is noise."""
+def search_hits(provider: str, case: Case, families: HostFamilies, rng: random.Random, on: date) -> list[Doc]:
+    """The provider's top 10 for a case on day `on`: pages that answer rank high with the provider's
+    skill for their family, or go missing; pages about the company follow; the rest is noise."""
     profile = PROFILES[provider]
     scored = []
     for doc in DOCS:
+        if doc.published and doc.published > on:
+            continue  # not yet written
         if doc.entity not in (case.entity, None, "wrong") and rng.random() < 0.8:
             continue
         score = rng.random() * 0.5

@@ -108,7 +108,7 @@ def _brave_result(d: Doc, captured_at: datetime) -> dict:
     if d.published:
         days = (captured_at.date() - d.published).days
         if days <= 6:  # recent pages: only the relative age, which the adapter resolves against captured_at
-            item["age"] = "1 day ago" if days == 1 else f"{days} days ago"
+            item["age"] = _ago(days, "{n} hours ago", "1 day ago", "{n} days ago")
         else:
             item["age"] = f"{d.published.strftime('%B')} {d.published.day}, {d.published.year}"
             item["page_age"] = f"{d.published.isoformat()}T00:00:00"
@@ -119,9 +119,15 @@ def _serper_date(d: Doc, captured_at: datetime) -> str:
     """Google's display date, localized for `hl: es`; about one in six is a year off (a known SERP quirk)."""
     days = (captured_at.date() - d.published).days
     if days <= 6:
-        return "hace 1 día" if days == 1 else f"hace {days} días"
+        return _ago(days, "hace {n} horas", "hace 1 día", "hace {n} días")
     year = d.published.year - 1 if sum(map(ord, d.url)) % 6 == 0 else d.published.year
     return f"{d.published.day} {SPANISH_MONTHS[d.published.month - 1]} {year}"
+
+
+def _ago(days: int, hours: str, one_day: str, many_days: str) -> str:
+    if days == 0:
+        return hours.format(n=5)
+    return one_day if days == 1 else many_days.format(n=days)
 
 
 def extract_call(provider: str, url: str, title: str, text: str, rng: random.Random, pdf_pages: int = 0) -> tuple[dict, dict]:
