@@ -109,6 +109,26 @@ def retry_after_seconds(exchange: Exchange) -> float | None:
     return max(0.0, (when - exchange.captured_at).total_seconds())
 
 
+def status_error(provider: str, exchange: Exchange, message: str, retry_after: float | None = None,
+                 plan_limit: tuple[int, ...] = (402,)) -> ProviderError:
+    """The common reading of an HTTP error status; adapters handle their provider's special codes first."""
+    status = exchange.response.status
+
+    def error(code: str, retryable: bool) -> ProviderError:
+        return ProviderError(provider=provider, code=code, status=status, retryable=retryable,
+                             retry_after_s=retry_after if retryable else None, message=message)
+
+    if status == 429:
+        return error("rate_limited", True)
+    if status in plan_limit:
+        return error("plan_limit", False)
+    if status in (401, 403):
+        return error("auth", False)
+    if status >= 500:
+        return error("server_error", True)
+    return error("bad_request", False)
+
+
 def timeout_error(provider: str, exchange: Exchange) -> ProviderError | None:
     """Every provider's timeout looks the same: no response at all."""
     if exchange.response is None:

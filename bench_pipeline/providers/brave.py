@@ -13,11 +13,10 @@ from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import SearchPage, SearchResult
-from bench_pipeline.providers.base import RequestSpec, item_url, json_body, require_list, retry_after_seconds, timeout_error
-from bench_pipeline.providers.wire_dates import from_free_text, from_iso
-
-PROVIDER = "brave"
-_TAGS = re.compile(r"</?strong>")
+from bench_pipeline.providers.base import (
+    RequestSpec, item_url, json_body, require_list, retry_after_seconds,
+    status_error, timeout_error from bench_pipeline.providers.wire_dates import from_free_text, from_iso  PROVIDER = "brave" _TAGS = re.compile(r"</?strong>",
+)
 
 
 def parse_search(exchange: Exchange, price: PriceTable, source: str = "brave exchange") -> SearchPage:
@@ -54,12 +53,9 @@ def classify_error(exchange: Exchange) -> ProviderError:
     if status == 429 or code == "RATE_LIMITED":
         return ProviderError(provider=PROVIDER, code="rate_limited", status=status, retryable=True,
                              retry_after_s=_reset_seconds(exchange), message=message)
-    if code.startswith("SUBSCRIPTION_TOKEN") or status in (401, 403):
+    if code.startswith("SUBSCRIPTION_TOKEN"):  # a bad key comes back as 422, not 401
         return ProviderError(provider=PROVIDER, code="auth", status=status, retryable=False, message=message)
-    if status >= 500:
-        return ProviderError(provider=PROVIDER, code="server_error", status=status, retryable=True,
-                             retry_after_s=retry_after_seconds(exchange), message=message)
-    return ProviderError(provider=PROVIDER, code="bad_request", status=status, retryable=False, message=message)
+    return status_error(PROVIDER, exchange, message, retry_after_seconds(exchange))
 
 
 def search_request(query: str, base_url: str, max_results: int) -> RequestSpec:

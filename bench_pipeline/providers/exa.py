@@ -9,7 +9,8 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    RequestSpec, item_url, json_body, request_urls, require_list, retry_after_seconds, timeout_error,
+    RequestSpec, item_url, json_body, request_urls, require_list,
+    retry_after_seconds, timeout_error,
 )
 from bench_pipeline.providers.wire_dates import from_iso
 

@@ -13,7 +13,8 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    RequestSpec, credits_cost, item_url, json_body, request_urls, require_list, retry_after_seconds, timeout_error,
+    RequestSpec, credits_cost, item_url, json_body, request_urls,
+    require_list, retry_after_seconds, status_error, timeout_error,
 )
 from bench_pipeline.providers.wire_dates import from_free_text, from_iso
 
@@ -80,19 +81,9 @@ def classify_error(exchange: Exchange) -> ProviderError:
     message = str(body.get("error") or exchange.response.body_text or "")
     hint = _RETRY_HINT.search(message)
     retry_after = float(hint[1]) if hint else retry_after_seconds(exchange)
-    if status == 429:
-        return ProviderError(provider=PROVIDER, code="rate_limited", status=status, retryable=True,
-                             retry_after_s=retry_after, message=message)
-    if status == 402:
-        return ProviderError(provider=PROVIDER, code="plan_limit", status=status, retryable=False, message=message)
-    if status in (401, 403):
-        return ProviderError(provider=PROVIDER, code="auth", status=status, retryable=False, message=message)
-    if status == 408:
+    if status == 408:  # SCRAPE_TIMEOUT: the target page was slow, another try may work
         return ProviderError(provider=PROVIDER, code="timeout", status=status, retryable=True, message=message)
-    if status >= 500:
-        return ProviderError(provider=PROVIDER, code="server_error", status=status, retryable=True,
-                             retry_after_s=retry_after, message=message)
-    return ProviderError(provider=PROVIDER, code="bad_request", status=status, retryable=False, message=message)
+    return status_error(PROVIDER, exchange, message, retry_after)
 
 
 def search_request(query: str, base_url: str, max_results: int) -> RequestSpec:

@@ -11,7 +11,8 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    RequestSpec, credits_cost, item_url, json_body, request_urls, require_list, retry_after_seconds, timeout_error,
+    RequestSpec, credits_cost, item_url, json_body, request_urls,
+    require_list, retry_after_seconds, status_error, timeout_error,
 )
 from bench_pipeline.providers.wire_dates import from_free_text
 
@@ -64,17 +65,9 @@ def classify_error(exchange: Exchange) -> ProviderError:
     status = exchange.response.status
     body = exchange.response.body if isinstance(exchange.response.body, dict) else {}
     message = str(body.get("message") or exchange.response.body_text or "")
-    if status == 429:
-        return ProviderError(provider=PROVIDER, code="rate_limited", status=status, retryable=True,
-                             retry_after_s=retry_after_seconds(exchange), message=message)
-    if status in (401, 403):
-        return ProviderError(provider=PROVIDER, code="auth", status=status, retryable=False, message=message)
-    if status == 400 and "credits" in message.lower():
+    if status == 400 and "credits" in message.lower():  # "Not enough credits" comes back as a 400
         return ProviderError(provider=PROVIDER, code="plan_limit", status=status, retryable=False, message=message)
-    if status >= 500:
-        return ProviderError(provider=PROVIDER, code="server_error", status=status, retryable=True,
-                             retry_after_s=retry_after_seconds(exchange), message=message)
-    return ProviderError(provider=PROVIDER, code="bad_request", status=status, retryable=False, message=message)
+    return status_error(PROVIDER, exchange, message, retry_after_seconds(exchange))
 
 
 def search_request(query: str, base_url: str, max_results: int) -> RequestSpec:
