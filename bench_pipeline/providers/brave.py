@@ -14,9 +14,12 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    RequestSpec, item_url, json_body, require_list, retry_after_seconds,
-    status_error, timeout_error from bench_pipeline.providers.wire_dates import from_free_text, from_iso  PROVIDER = "brave" _TAGS = re.compile(r"</?strong>",
+    RequestSpec, item_url, json_body, require_list, retry_after_seconds, status_error, timeout_error,
 )
+from bench_pipeline.providers.wire_dates import from_free_text, from_iso
+
+PROVIDER = "brave"
+_TAGS = re.compile(r"</?strong>")
 
 
 def parse_search(exchange: Exchange, price: PriceTable, source: str = "brave exchange") -> SearchPage:
