@@ -49,6 +49,9 @@ class _Tree:
 def build_corpus(root: Path, families: HostFamilies) -> dict[str, set[Doc]]:
     """Regenerate everything under `root` except its README.md; return each case's pooled search hits."""
     root = Path(root)
+    if root.is_dir() and any(root.iterdir()) and not (root / "manifest.json").is_file():
+        # Regenerating wipes the folder: refuse one that is not a fixtures tree (a mistyped --fixtures).
+        raise SystemExit(f"{root}: not empty and has no manifest.json; refusing to overwrite it")
     for child in sorted(root.glob("*")) if root.is_dir() else []:
         if child.is_dir():
             shutil.rmtree(child)
