@@ -35,12 +35,10 @@ def test_corpus_searches_errors_and_honest_batch():
     check_corpus_searches("firecrawl")
     errors = check_corpus_errors("firecrawl")
     assert errors["429"].retry_after_s == 48  # the hint is only in the error text
-    partial = dict(corpus_exchanges("firecrawl", "partial"))
-    start = partial["firecrawl/errors/partial-start.json"]
-    status = partial["firecrawl/errors/partial-status.json"]
-    page = firecrawl.parse_extract(status, price("firecrawl"), firecrawl.urls_requested(start))
+    [(path, batch)] = corpus_exchanges("firecrawl", "partial")
+    page = firecrawl.parse_extract(batch, price("firecrawl"), firecrawl.urls_requested(batch), source=path)
     assert len(page.documents) == 6 and len(page.failed_urls) == 4 and page.provider_says_partial is True
-    assert redacted(start, "authorization")
+    assert redacted(batch, "authorization")
 
 
 def test_renders_the_spa_but_garbles_the_two_column_table():

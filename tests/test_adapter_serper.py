@@ -20,8 +20,8 @@ def test_scrape_reports_empty_pages_as_complete():
     partial = corpus_exchanges("serper", "partial")
     assert len(partial) == 10 and all(redacted(x, "X-API-KEY") for _, x in partial)
     pages = [serper.parse_extract(x, price("serper"), serper.urls_requested(x), source=p) for p, x in partial]
-    assert sum(1 for page in pages if not page.documents[0].text) == 4
-    assert all(page.provider_says_partial is False for page in pages)  # never admits the four it missed
+    assert sum(1 for page in pages if not page.documents) == 4
+    assert all(page.provider_says_partial is False and not page.failed_urls for page in pages)  # never admits a miss
 
 
 def test_spanish_and_relative_dates():

@@ -38,7 +38,7 @@ def parse_search(exchange: Exchange, price: PriceTable, source: str = "serper ex
 
 def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[str], source: str = "serper exchange") -> ExtractPage:
     """One scrape call reads one URL. An empty `text` is what Serper sends when it read nothing —
-    with a 200 and no flag — so the page is returned as-is and Serper's own claim stays `False`."""
+    with a 200 and no flag: no document came back, yet Serper's own claim stays "complete" (`False`)."""
     body = json_body(exchange, source)
     text = body.get("text")
     if text is not None and not isinstance(text, str):
@@ -47,7 +47,7 @@ def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[st
     if not urls:
         raise InputError(source, "request.body.url", "a scrape request names the URL it read")
     return ExtractPage(
-        documents=[ExtractedDocument(url=urls[0], text=text or "")],
+        documents=[ExtractedDocument(url=urls[0], text=text)] if text else [],
         failed_urls=[],
         provider_says_partial=False,
         cost_usd=credits_cost(body.get("credits"), price, price.extract_usd_per_url),

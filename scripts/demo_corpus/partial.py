@@ -1,7 +1,6 @@
 """Class 7: ten URLs asked for, six read — reported the way each provider really reports it.
 
-Tavily (`failed_results`), Exa (`statuses[]` errors) and Firecrawl (`completed`/`total` plus the
-errors endpoint) are honest; the local fetcher behind Brave sees each failed GET; Serper's scrape
+Tavily (`failed_results`), Exa (`statuses[]` errors) and Firecrawl (`completed` < `total`) are honest; the local fetcher behind Brave sees each failed GET; Serper's scrape
 answers 200 with empty `text` for the four it could not read and never says so.
 """
 
@@ -49,24 +48,17 @@ def partial_exchanges(provider: str, artifacts: list[Artifact], rng: random.Rand
                 "statuses": statuses, "costDollars": {"total": 0.006, "contents": {"text": 0.006}}}
         yield "partial", exchange(provider, "extract", at(0), latency(rng, 2100), request, json_response(200, body))
     elif provider == "firecrawl":
-        batch = "3f8e2a1c-5b7d-4e9f-a0c2-d4b6e8f1a3c5"
-        base = f"https://api.firecrawl.dev/v2/batch/scrape/{batch}"
-        start = api_request(provider, "POST", "https://api.firecrawl.dev/v2/batch/scrape",
-                            {"urls": urls, "formats": ["markdown"], "onlyMainContent": True})
-        yield "partial-start", exchange(provider, "extract", at(0), latency(rng, 400), start,
-                                        json_response(200, {"success": True, "id": batch, "url": base}))
+        # The SDK's `batch_scrape(urls)` starts the job and polls it to completion: recorded as one call,
+        # the start request with the final status snapshot. Failed URLs are simply absent from `data`.
+        request = api_request(provider, "POST", "https://api.firecrawl.dev/v2/batch/scrape",
+                              {"urls": urls, "formats": ["markdown"], "onlyMainContent": True})
         data = [{"markdown": reader_text(provider, a),
                  "metadata": {"title": a.title, "sourceURL": a.url, "url": a.url, "statusCode": 200, "creditsUsed": 1}}
                 for a in read]
-        status = {"success": True, "status": "completed", "completed": len(read), "total": len(urls),
-                  "creditsUsed": len(read), "expiresAt": "2026-11-20T15:00:00.000Z", "data": data}
-        yield "partial-status", exchange(provider, "extract", at(1), latency(rng, 600),
-                                         api_request(provider, "GET", base), json_response(200, status))
-        failures = {"errors": [{"id": f"err-{i}", "timestamp": "2026-11-19T15:08:02.000Z", "url": u,
-                                "code": "SCRAPE_ERROR", "error": f"Target page answered {status_code}"}
-                               for i, (u, (status_code, _)) in enumerate(MISSED.items())], "robotsBlocked": []}
-        yield "partial-errors", exchange(provider, "extract", at(2), latency(rng, 300),
-                                         api_request(provider, "GET", f"{base}/errors"), json_response(200, failures))
+        status = {"success": True, "id": "3f8e2a1c-5b7d-4e9f-a0c2-d4b6e8f1a3c5", "status": "completed",
+                  "completed": len(read), "total": len(urls), "creditsUsed": len(read),
+                  "expiresAt": "2026-11-20T15:00:00.000Z", "data": data}
+        yield "partial", exchange(provider, "extract", at(0), latency(rng, 9000), request, json_response(200, status))
     else:
         yield from _one_by_one(provider, read, rng, at)
 
