@@ -25,10 +25,10 @@ class Profile:
 PROVIDERS = ("tavily", "exa", "brave", "serper", "firecrawl")
 _DEFAULT = {"gov": 0.7, "corporate": 0.7, "news": 0.7}
 PROFILES = {
-    "tavily": Profile({"gov": 0.92, "corporate": 0.85, "news": 0.7}, 850, 1600, datetime(2026, 11, 3, 15, tzinfo=UTC), True),
+    "tavily": Profile({"gov": 0.97, "corporate": 0.85, "news": 0.7}, 850, 1600, datetime(2026, 11, 3, 15, tzinfo=UTC), True),
     "exa": Profile({"gov": 0.3, "corporate": 0.75, "news": 0.95}, 1350, 900, datetime(2026, 11, 5, 16, tzinfo=UTC), True),
-    "brave": Profile({"gov": 0.8, "corporate": 0.78, "news": 0.75}, 420, 700, datetime(2026, 11, 9, 14, tzinfo=UTC), False),
-    "serper": Profile({"gov": 0.78, "corporate": 0.8, "news": 0.72}, 650, 750, datetime(2026, 11, 12, 17, tzinfo=UTC), False),
+    "brave": Profile({"gov": 0.72, "corporate": 0.78, "news": 0.74}, 420, 700, datetime(2026, 11, 9, 14, tzinfo=UTC), False),
+    "serper": Profile({"gov": 0.7, "corporate": 0.8, "news": 0.72}, 650, 750, datetime(2026, 11, 12, 17, tzinfo=UTC), False),
     "firecrawl": Profile({"gov": 0.62, "corporate": 0.7, "news": 0.66}, 2300, 4200, datetime(2026, 11, 16, 15, tzinfo=UTC), True),
 }
 
