@@ -10,10 +10,7 @@ from pathlib import Path
 import yaml
 
 from bench_pipeline.domain.golden import GoldenSet, HostFamilies, Judgment, VerifiedDate
-from bench_pipeline.domain.timestamps import iso_z
 from bench_pipeline.files import write_atomic
-from bench_pipeline.golden.families import family_of
-from bench_pipeline.providers.base import host_of
 from scripts.demo_corpus.providers import relevant
 from scripts.demo_corpus.world import (
     ASSOCIATION_HOSTS, CASES, DIRECTORY_HOSTS, DOCS, ENTITIES, NEWS_HOSTS, SOCIAL_HOSTS, Doc, case_id, grounds,
@@ -62,11 +59,11 @@ def _judgments(pooled: dict[str, set[Doc]]) -> list[Judgment]:
             is_relevant = relevant(doc, case, HOST_FAMILIES)
             if is_relevant:
                 reason = "grounds_claim"
-            elif grounds(doc, case):
-                reason = "unreadable" if family_of(host_of(doc.url), HOST_FAMILIES) == "social" else "mentions_entity_only"
             elif doc.entity == "wrong":
                 reason = "wrong_entity"
-            elif doc.entity == case.entity:
+            elif doc.entity == case.entity or grounds(doc, case):
+                # States the fact on a host the case does not expect (a directory): the vocabulary has no
+                # "wrong family" reason, and the page is about the company, not an answer to the case.
                 reason = "mentions_entity_only"
             else:
                 reason = "not_about_topic"
