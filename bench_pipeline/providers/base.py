@@ -62,6 +62,12 @@ def require_list(body: dict, key: str, source: str) -> list:
     return value
 
 
+def error_body(exchange: Exchange) -> dict[str, Any]:
+    """An error response's JSON object; `{}` when the body is text (a gateway page) or absent."""
+    body = exchange.response.body if exchange.response is not None else None
+    return body if isinstance(body, dict) else {}
+
+
 def item_url(item: object, field: str, source: str, key: str = "url") -> str:
     """The URL of one listed item, or an InputError naming the exact field (`response.body.results[3].url`)."""
     if not isinstance(item, dict) or not isinstance(item.get(key), str):

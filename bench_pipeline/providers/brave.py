@@ -14,7 +14,7 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    RequestSpec, item_url, json_body, require_list, retry_after_seconds, status_error, timeout_error,
+    RequestSpec, error_body, item_url, json_body, require_list, retry_after_seconds, status_error, timeout_error,
 )
 from bench_pipeline.providers.wire_dates import from_free_text, from_iso
 
@@ -49,7 +49,7 @@ def classify_error(exchange: Exchange) -> ProviderError:
     if timed_out:
         return timed_out
     status = exchange.response.status
-    body = exchange.response.body if isinstance(exchange.response.body, dict) else {}
+    body = error_body(exchange)
     error = body.get("error") if isinstance(body.get("error"), dict) else {}
     code = error.get("code") or ""
     message = str(error.get("detail") or exchange.response.body_text or "")

@@ -9,7 +9,7 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    RequestSpec, item_url, json_body, request_urls, require_list,
+    RequestSpec, error_body, item_url, json_body, request_urls, require_list,
     retry_after_seconds, timeout_error,
 )
 from bench_pipeline.providers.wire_dates import from_iso
@@ -66,7 +66,7 @@ def classify_error(exchange: Exchange) -> ProviderError:
     if timed_out:
         return timed_out
     status = exchange.response.status
-    body = exchange.response.body if isinstance(exchange.response.body, dict) else {}
+    body = error_body(exchange)
     tag = body.get("tag") or ""
     message = str(body.get("error") or exchange.response.body_text or "")
     retry_after = retry_after_seconds(exchange)

@@ -13,7 +13,7 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    RequestSpec, credits_cost, item_url, json_body, request_urls,
+    RequestSpec, credits_cost, error_body, item_url, json_body, request_urls,
     require_list, retry_after_seconds, status_error, timeout_error,
 )
 from bench_pipeline.providers.wire_dates import from_free_text, from_iso
@@ -77,7 +77,7 @@ def classify_error(exchange: Exchange) -> ProviderError:
     if timed_out:
         return timed_out
     status = exchange.response.status
-    body = exchange.response.body if isinstance(exchange.response.body, dict) else {}
+    body = error_body(exchange)
     message = str(body.get("error") or exchange.response.body_text or "")
     hint = _RETRY_HINT.search(message)
     retry_after = float(hint[1]) if hint else retry_after_seconds(exchange)

@@ -11,7 +11,7 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    RequestSpec, credits_cost, item_url, json_body, request_urls,
+    RequestSpec, credits_cost, error_body, item_url, json_body, request_urls,
     require_list, retry_after_seconds, status_error, timeout_error,
 )
 from bench_pipeline.providers.wire_dates import from_free_text
@@ -63,7 +63,7 @@ def classify_error(exchange: Exchange) -> ProviderError:
     if timed_out:
         return timed_out
     status = exchange.response.status
-    body = exchange.response.body if isinstance(exchange.response.body, dict) else {}
+    body = error_body(exchange)
     message = str(body.get("message") or exchange.response.body_text or "")
     if status == 400 and "credits" in message.lower():  # "Not enough credits" comes back as a 400
         return ProviderError(provider=PROVIDER, code="plan_limit", status=status, retryable=False, message=message)
