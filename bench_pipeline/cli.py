@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from pathlib import Path
 
 from bench_pipeline.domain.errors import InputError
@@ -23,6 +24,8 @@ DEFAULT_INCOMING = "fixtures/incoming"
 def cmd_run(args: argparse.Namespace) -> int:
     # The provider partitions are read from this file when the definitions load, so set it first.
     os.environ["BENCH_PROVIDERS"] = args.providers
+    # Single-run backfill policy is a beta parameter: a note for developers, noise for users of the CLI.
+    warnings.filterwarnings("ignore", message=".*backfill_policy.*")
     from bench_pipeline.runner import run_benchmark
 
     outcome = run_benchmark(fixtures=Path(args.fixtures), golden=Path(args.golden),
