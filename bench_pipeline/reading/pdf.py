@@ -77,10 +77,10 @@ def extract_page(page, number: int) -> str:
 
 
 def _needs_ocr(page, text: str) -> bool:
-    return not text.strip() and _has_images(page)
+    return not text.strip() and has_images(page)
 
 
-def _has_images(page) -> bool:
+def has_images(page) -> bool:
     try:
         return len(page.images) > 0
     except (PdfReadError, ValueError, KeyError, NotImplementedError):
