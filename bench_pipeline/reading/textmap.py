@@ -67,6 +67,13 @@ def visible_text(source: str) -> TextMap:
     return builder.finish()
 
 
+def plain_text_map(text: str) -> TextMap:
+    """Whitespace-collapsed plain text (a PDF page, a provider's text) with offsets into the original."""
+    builder = _Builder()
+    builder.add_plain(text, 0, len(text))
+    return builder.finish()
+
+
 def slice_text(source: str, start: int, end: int) -> str:
     """What an `offset:start-end` span over this source returns."""
     return visible_text(source[start:end]).text
@@ -90,10 +97,10 @@ class _Builder:
         position = start
         for entity in _ENTITY.finditer(source, start, end):
             if entity.start() > position:
-                self._add_plain(source, position, entity.start())
+                self.add_plain(source, position, entity.start())
             char = html.unescape(entity.group(0))
             if char == entity.group(0):
-                self._add_plain(source, entity.start(), entity.end())
+                self.add_plain(source, entity.start(), entity.end())
             elif char.isspace():
                 self.add_space(entity.start(), entity.end())
             else:
@@ -103,9 +110,9 @@ class _Builder:
                 self.after_space = False
             position = entity.end()
         if position < end:
-            self._add_plain(source, position, end)
+            self.add_plain(source, position, end)
 
-    def _add_plain(self, source: str, start: int, end: int) -> None:
+    def add_plain(self, source: str, start: int, end: int) -> None:
         for word in _WORDS.finditer(source, start, end):
             if word.group(0)[0].isspace():
                 self.add_space(word.start(), word.end())
