@@ -13,7 +13,7 @@ import unicodedata
 _MODEL = r"(?:ai|a\.i\.|llm|language model|assistant|chatbot|chatgpt|gpt|agent|bot|ia|modelo(?: de lenguaje)?|asistente|agente)"
 _PATTERNS: dict[str, str] = {
     "override_en": r"\b(?:ignore|disregard|forget|override|bypass)\b[^.\n]{0,40}\b(?:previous|prior|above|earlier|all|any|your|safety)\b[^.\n]{0,25}\b(?:instructions?|prompts?|rules|directions|guidelines|protocols)\b",
-    "override_es": r"\b(?:ignora\w*|ignore[ns]?|olvid\w*|omit\w*|desestim\w*|haz caso omiso|hagan caso omiso|descart\w*)\b[^.\n]{0,40}\b(?:instrucciones|indicaciones|reglas|ordenes|directrices)\b",
+    "override_es": r"\b(?:ignora\w*|ignore[ns]?|olvid\w*|omit\w*|desestim\w*|haz caso omiso|hagan caso omiso|descart\w*)\b[^.\n]{0,30}\b(?:(?:instrucciones|indicaciones|reglas|ordenes|directrices) (?:anterior\w*|previas|de arriba|originales|del sistema|que te)|tus (?:instrucciones|indicaciones|reglas|ordenes|directrices))\b",
     "new_role_en": r"\b(?:you are now|from now on,? you|you will (?:now )?play the role|your (?:new )?role is|pretend (?:to be|you are)|act as (?:an?|the) (?:ai|assistant|system))\b",
     "new_role_es": r"\b(?:ahora eres|a partir de ahora(?:,)? (?:eres|seras|debes)|desde ahora eres|eres un(?:a)? (?:asistente|modelo|ia|agente)|tu nuevo rol|finge (?:ser|que eres))\b",
     "addressed_en": rf"\b(?:note|message|instructions?) (?:to|for) (?:the |any |all )?{_MODEL}s?\b|\bif you are an? {_MODEL}\b|\b{_MODEL}s?, (?:you|please|do not|don't|ignore|always|never)\b",

@@ -24,7 +24,7 @@ _EN_MONTHS = {
 _EN_ABBR = {name[:3]: number for name, number in _EN_MONTHS.items()} | {"sept": 9}
 _ES_ABBR = {name[:3]: number for name, number in _ES_MONTHS.items()}
 
-_ES_PROSE = re.compile(r"\b(\d{1,2})\s+de\s+([a-z]+)\s+(?:de|del)\s+(\d{4})\b")
+_ES_PROSE = re.compile(r"\b(\d{1,2})(?:°|o\.?)?\s+de\s+([a-z]+)\s+(?:de|del)\s+(\d{4})\b")
 _ES_SHORT = re.compile(r"\b(\d{1,2})[\s./-]+([a-z]{3,10})\.?[\s./-]+(\d{4})\b")
 _EN_PROSE = re.compile(r"\b([a-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b")
 _DMY_NUMERIC = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b")
