@@ -81,8 +81,23 @@ def _needs_ocr(page, text: str) -> bool:
 
 
 def has_images(page) -> bool:
+    """Whether the page draws an image XObject (directly or through a form), without decoding it."""
     try:
-        return len(page.images) > 0
-    except (PdfReadError, ValueError, KeyError, NotImplementedError):
-        # An image pypdf cannot decode is still an image: the page is not text.
+        return _draws_image(page.get("/Resources"), depth=0)
+    except (PdfReadError, ValueError, KeyError, AttributeError):
+        # Resources we cannot walk are treated as images: the page is then not read as text.
         return True
+
+
+def _draws_image(resources, depth: int) -> bool:
+    if resources is None or depth > 3:
+        return False
+    xobjects = resources.get_object().get("/XObject")
+    if xobjects is None:
+        return False
+    for reference in xobjects.get_object().values():
+        xobject = reference.get_object()
+        subtype = xobject.get("/Subtype")
+        if subtype == "/Image" or (subtype == "/Form" and _draws_image(xobject.get("/Resources"), depth + 1)):
+            return True
+    return False
