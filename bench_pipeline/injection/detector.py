@@ -23,9 +23,9 @@ from bench_pipeline.injection.channels import Channel
 from bench_pipeline.injection.html_vectors import html_channels, json_channels
 from bench_pipeline.injection.pdf_vectors import pdf_channels
 from bench_pipeline.injection.phrases import instruction_matches
-from bench_pipeline.injection.unicode_vectors import unicode_channels
+from bench_pipeline.injection.unicode_vectors import strip_invisible, unicode_channels
 from bench_pipeline.reading.decode import decode_html
-from bench_pipeline.reading.textmap import visible_text
+from bench_pipeline.reading.source import HtmlSource
 
 Media = Literal["html", "pdf", "json", "text"]
 _BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{40,}={0,2}")
@@ -67,22 +67,23 @@ def scan(data: bytes, media: Media | None = None) -> InjectionReport:
     media = media or sniff_media(data)
     if media == "pdf":
         return _verdict(list(pdf_channels(data)))
+    if media == "html":
+        return scan_html(HtmlSource(data))
     text = decode_html(data)
     if media == "json":
         return _verdict([*json_channels(json.loads(text), "system_imitation"), *unicode_channels(text)])
-    if media == "text":
-        return _verdict([*unicode_channels(text), Channel("system_imitation", text)])
-    return scan_html(text)
+    return _verdict([*unicode_channels(text), Channel("system_imitation", text)])
 
 
-def scan_html(source: str) -> InjectionReport:
-    channels = [*unicode_channels(source)]
-    channels += [Channel("system_imitation", tag.group(0), suspicious=True) for tag in _ROLE_TAG.finditer(source)]
+def scan_html(source: HtmlSource) -> InjectionReport:
+    visible = source.visible.text
+    channels = [*unicode_channels(visible)]
+    channels += [Channel("system_imitation", tag.group(0), suspicious=True) for tag in _ROLE_TAG.finditer(source.text)]
     try:
-        channels += html_channels(lxml.html.document_fromstring(source))
+        channels += html_channels(lxml.html.document_fromstring(source.text))
     except (ParserError, ValueError):
-        pass  # nothing parseable: the visible-text walk below still reads the page
-    channels.append(Channel("system_imitation", visible_text(source).text))
+        pass  # nothing parseable: the visible-text walk still reads the page
+    channels.append(Channel("system_imitation", visible))
     return _verdict(channels)
 
 
@@ -106,7 +107,10 @@ def _verdict(channels: Iterable[Channel]) -> InjectionReport:
 def _channel_matches(channel: Channel) -> list[str]:
     if channel.suspicious:
         return [channel.text[:_SNIPPET]]
-    found = [snippet for _, snippet in instruction_matches(channel.text)]
+    # Invisible characters inside hidden channels are stripped first; in the visible text they are
+    # the zero_width vector's business.
+    text = channel.text if channel.vector == "system_imitation" else strip_invisible(channel.text)
+    found = [snippet for _, snippet in instruction_matches(text)]
     for decoded in _decoded_runs(channel.text):
         found += [f"base64: {snippet}" for _, snippet in instruction_matches(decoded)]
     return found

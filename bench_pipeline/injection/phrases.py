@@ -24,9 +24,12 @@ _PATTERNS: dict[str, str] = {
     "safety_off": r"\b(?:safety (?:guidelines|protocols)|guardrails)\b[^.\n]{0,40}\b(?:suspended|disabled|disregard\w*|off)\b|\bcomply with all (?:user )?requests\b",
 }
 _COMPILED = {name: re.compile(pattern) for name, pattern in _PATTERNS.items()}
+_ANY = re.compile("|".join(f"(?:{pattern})" for pattern in _PATTERNS.values()))
 
 
 def fold_for_matching(text: str) -> str:
+    if text.isascii():
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).lower())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
@@ -36,6 +39,8 @@ def instruction_matches(text: str) -> list[tuple[str, str]]:
     if not text:
         return []
     folded = fold_for_matching(text)
+    if not _ANY.search(folded):  # one pass for the common case: text that is plain data
+        return []
     found = []
     for name, pattern in _COMPILED.items():
         match = pattern.search(folded)

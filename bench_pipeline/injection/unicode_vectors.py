@@ -22,9 +22,13 @@ def unicode_channels(text: str) -> Iterator[Channel]:
         if decoded not in _FLAG_TAGS:
             yield Channel("zero_width", decoded, suspicious=len(decoded) >= 8)
     if _INVISIBLE.search(text):
-        stripped = _INVISIBLE.sub("", text)
+        stripped = strip_invisible(text)
         # Only what the invisible characters were hiding: phrases that match once they are gone.
         before = {name for name, _ in instruction_matches(text)}
         hidden = [snippet for name, snippet in instruction_matches(stripped) if name not in before]
         if hidden:
             yield Channel("zero_width", " … ".join(hidden))
+
+
+def strip_invisible(text: str) -> str:
+    return _INVISIBLE.sub("", text)

@@ -37,3 +37,4 @@ def decode_html(data: bytes) -> str:
 def _declared_charset(data: bytes) -> str | None:
     match = _DECLARED.search(data[:4096])
     return match[1].decode("ascii").lower() if match else None
+

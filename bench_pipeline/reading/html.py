@@ -14,8 +14,8 @@ from pydantic import BaseModel, ConfigDict
 from trafilatura import bare_extraction
 
 from bench_pipeline.reading.dates import published_in_prose, trusted_metadata_date
-from bench_pipeline.reading.decode import decode_html
-from bench_pipeline.reading.textmap import TextMap, collapse_ws, visible_text
+from bench_pipeline.reading.source import HtmlSource
+from bench_pipeline.reading.textmap import TextMap, collapse_ws
 
 _BLOCK_TAGS = frozenset({"p", "head", "item", "quote", "cell", "code"})
 _NO_DATE_GUESSING = {"extensive_search": False, "original_date": True}
@@ -48,11 +48,11 @@ class HtmlReading(BaseModel):
         return [block.span for block in self.blocks if block.span]
 
 
-def read_html(artifact: bytes, renders_javascript: bool = False) -> HtmlReading:
+def read_html(artifact: bytes | HtmlSource, renders_javascript: bool = False) -> HtmlReading:
     """`renders_javascript`: the artifact is a DOM the provider already rendered, so an almost
     empty shell is an answer, not a page that needs a browser."""
-    source = decode_html(artifact)
-    visible = visible_text(source)
+    html_source = artifact if isinstance(artifact, HtmlSource) else HtmlSource(artifact)
+    source, visible = html_source.text, html_source.visible
     document = bare_extraction(
         source, with_metadata=True, include_comments=False, date_extraction_params=_NO_DATE_GUESSING
     )

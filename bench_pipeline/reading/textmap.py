@@ -25,7 +25,8 @@ _BLOCK_TAGS = frozenset(
     "tr ul option caption center".split()
 )
 _ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
-_WORDS = re.compile(r"\s+|\S+")
+# Whitespace that collapsing changes: runs of two or more, or any single character but " ".
+_BREAK = re.compile(r"\s{2,}|[^\S ]")
 _SPACE = re.compile(r"\s+")
 
 
@@ -113,18 +114,27 @@ class _Builder:
             self.add_plain(source, position, end)
 
     def add_plain(self, source: str, start: int, end: int) -> None:
-        for word in _WORDS.finditer(source, start, end):
-            if word.group(0)[0].isspace():
-                self.add_space(word.start(), word.end())
-            else:
-                self.parts.append(word.group(0))
-                self.starts.extend(range(word.start(), word.end()))
-                self.ends.extend(range(word.start() + 1, word.end() + 1))
-                self.after_space = False
+        # Between breaks the text is already collapsed, so whole runs map linearly (fast extends).
+        position = start
+        for brk in _BREAK.finditer(source, start, end):
+            self._add_run(source, position, brk.start())
+            self.add_space(brk.start(), brk.end())
+            position = brk.end()
+        self._add_run(source, position, end)
+
+    def _add_run(self, source: str, start: int, end: int) -> None:
+        if start < end and self.after_space and source[start] == " ":
+            start += 1
+        if start >= end:
+            return
+        self.parts.append(source[start:end])
+        self.starts.extend(range(start, end))
+        self.ends.extend(range(start + 1, end + 1))
+        self.after_space = source[end - 1] == " "
 
     def finish(self) -> TextMap:
-        if self.parts and self.parts[-1] == " ":
-            self.parts.pop()
+        if self.parts and self.parts[-1].endswith(" "):
+            self.parts[-1] = self.parts[-1][:-1]
             self.starts.pop()
             self.ends.pop()
         return TextMap("".join(self.parts), self.starts, self.ends)
