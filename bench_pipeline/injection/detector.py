@@ -32,6 +32,7 @@ _BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{40,}={0,2}")
 _ROLE_TAG = re.compile(r"<\s*/?\s*(?:system|assistant|user_message|im_start|im_end)\s*>", re.IGNORECASE)
 _HTML_SNIFF = re.compile(rb"<(?:!doctype html|html|head|body|div|p|meta|title)[\s>]", re.IGNORECASE)
 _SNIPPET = 160
+_SHORTEST_INSTRUCTION = 10  # "system: x"; shorter channels (icons, "Inicio") cannot instruct
 
 
 class Evidence(BaseModel):
@@ -107,11 +108,13 @@ def _verdict(channels: Iterable[Channel]) -> InjectionReport:
 def _channel_matches(channel: Channel) -> list[str]:
     if channel.suspicious:
         return [channel.text[:_SNIPPET]]
+    if len(channel.text) < _SHORTEST_INSTRUCTION:
+        return []
     # Invisible characters inside hidden channels are stripped first; in the visible text they are
     # the zero_width vector's business.
     text = channel.text if channel.vector == "system_imitation" else strip_invisible(channel.text)
     found = [snippet for _, snippet in instruction_matches(text)]
-    for decoded in _decoded_runs(channel.text):
+    for decoded in _decoded_runs(text) if channel.vector != "system_imitation" else ():
         found += [f"base64: {snippet}" for _, snippet in instruction_matches(decoded)]
     return found
 

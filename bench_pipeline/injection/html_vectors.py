@@ -27,7 +27,6 @@ _OFFSCREEN_STYLE = re.compile(
 )
 _CSS_RULE = re.compile(r"([^{}@]+)\{([^{}]*)\}")
 _SIMPLE_SELECTOR = re.compile(r"^[.#]([A-Za-z_][\w-]*)$")
-_ATTRIBUTES = ("alt", "title", "aria-label", "aria-description", "placeholder")
 _META_NAMES = re.compile(r"^(?:description|keywords|abstract|subject|summary|og:|twitter:|dc\.)", re.IGNORECASE)
 _INSTRUCTION_KEY = re.compile(
     r"^(?:instructions?|system_?prompt|prompt|(?:ai|llm|assistant|model|agent|bot)[_ -]?(?:instructions?|prompt|notes?|directive))$"
@@ -36,59 +35,61 @@ _INSTRUCTION_KEY = re.compile(
 )
 
 
+# XPath picks the few elements worth a look, so a page's thousands of plain elements cost nothing.
+_ATTRIBUTE_VALUES = etree.XPath(
+    "//@alt | //@title | //@aria-label | //@aria-description | //@placeholder"
+    " | //input[translate(@type, 'HIDEN', 'hiden')='hidden']/@value"
+    " | //@*[starts-with(name(), 'data-') and string-length(.) > 20]"
+)
+_MAYBE_HIDDEN = etree.XPath("//*[@style or @hidden or @aria-hidden]")
+_OUT_OF_BAND = etree.XPath("//template | //noscript | //meta[@content] | //script[@type]")
+
+
 def html_channels(root) -> Iterator[Channel]:
     """Every hidden or out-of-band text channel of a parsed page."""
-    yield from _comments(root)
-    hidden_classes, offscreen_classes = _stylesheet_classes(root)
-    for element in root.iter(etree.Element):
-        tag = element.tag.lower() if isinstance(element.tag, str) else ""
-        if tag in ("template", "noscript"):
-            yield Channel("template_noscript", _element_text(element))
-            continue
-        if tag == "meta":
-            name = element.get("name") or element.get("property") or ""
-            if _META_NAMES.match(name):
-                yield Channel("meta_tag", element.get("content") or "")
-            continue
-        if tag == "script":
-            if (element.get("type") or "").lower() in ("application/ld+json", "application/json"):
-                yield from _structured(element.text or "")
-            continue
-        yield from _attribute_text(element, tag)
-        vector = _hiding_vector(element, hidden_classes, offscreen_classes)
-        if vector:
-            yield Channel(vector, _element_text(element))
-
-
-def _comments(root) -> Iterator[Channel]:
     for comment in root.iter(etree.Comment):
         yield Channel("html_comment", comment.text or "")
+    for value in _ATTRIBUTE_VALUES(root):
+        yield Channel("attribute_text", str(value))
+    for element in _OUT_OF_BAND(root):
+        yield from _out_of_band(element)
+    for element in _MAYBE_HIDDEN(root):
+        vector = _hiding_vector(element)
+        if vector:
+            yield Channel(vector, _element_text(element))
+    hidden_classes, offscreen_classes = _stylesheet_classes(root)
+    for vector, names in (("hidden_css", hidden_classes), ("offscreen", offscreen_classes)):
+        for name in sorted(names):
+            for element in _by_class_or_id(root, name):
+                yield Channel(vector, _element_text(element))
 
 
-def _hiding_vector(element, hidden_classes: set[str], offscreen_classes: set[str]) -> str | None:
+def _out_of_band(element) -> Iterator[Channel]:
+    tag = element.tag.lower()
+    if tag in ("template", "noscript"):
+        yield Channel("template_noscript", _element_text(element))
+    elif tag == "meta":
+        if _META_NAMES.match(element.get("name") or element.get("property") or ""):
+            yield Channel("meta_tag", element.get("content"))
+    elif (element.get("type") or "").lower() in ("application/ld+json", "application/json"):
+        yield from _structured(element.text or "")
+
+
+def _hiding_vector(element) -> str | None:
     if element.get("aria-hidden", "").lower() == "true":
         return "aria_hidden"
     style = element.get("style") or ""
-    classes = set((element.get("class") or "").split())
-    if element.get("id"):
-        classes.add("#" + element.get("id"))
-    if element.get("hidden") is not None or _HIDING_STYLE.search(style) or classes & hidden_classes:
+    if element.get("hidden") is not None or _HIDING_STYLE.search(style):
         return "hidden_css"
-    if _OFFSCREEN_STYLE.search(style) or classes & offscreen_classes:
+    if _OFFSCREEN_STYLE.search(style):
         return "offscreen"
     return None
 
 
-def _attribute_text(element, tag: str) -> Iterator[Channel]:
-    for name in _ATTRIBUTES:
-        value = element.get(name)
-        if value:
-            yield Channel("attribute_text", value)
-    if tag == "input" and (element.get("type") or "").lower() == "hidden" and element.get("value"):
-        yield Channel("attribute_text", element.get("value"))
-    for name, value in element.attrib.items():
-        if name.startswith("data-") and len(value) > 20:
-            yield Channel("attribute_text", value)
+def _by_class_or_id(root, name: str):
+    if name.startswith("#"):
+        return root.xpath("//*[@id=$name]", name=name[1:])
+    return root.xpath("//*[contains(concat(' ', normalize-space(@class), ' '), $name)]", name=f" {name} ")
 
 
 def _stylesheet_classes(root) -> tuple[set[str], set[str]]:
