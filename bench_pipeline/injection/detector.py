@@ -17,8 +17,9 @@ from typing import Literal
 
 import lxml.html
 from lxml.etree import ParserError
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
+from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.injection.channels import Channel
 from bench_pipeline.injection.html_vectors import html_channels, json_channels
 from bench_pipeline.injection.pdf_vectors import pdf_channels
@@ -72,8 +73,27 @@ def scan(data: bytes, media: Media | None = None) -> InjectionReport:
         return scan_html(HtmlSource(data))
     text = decode_html(data)
     if media == "json":
-        return _verdict([*json_channels(json.loads(text), "system_imitation"), *unicode_channels(text)])
+        parsed = json.loads(text)
+        fetched = _fetched_page(parsed)
+        if fetched is not None:
+            return scan(fetched)
+        values = list(json_channels(parsed, "system_imitation"))
+        return _verdict([*values, *unicode_channels("\n".join(value.text for value in values))])
     return _verdict([*unicode_channels(text), Channel("system_imitation", text)])
+
+
+def _fetched_page(parsed) -> bytes | None:
+    """The page inside a recorded fetch exchange (`body_text`/`body_b64`), scanned as what it is."""
+    if not (isinstance(parsed, dict) and "operation" in parsed and isinstance(parsed.get("response"), dict)):
+        return None
+    try:
+        exchange = Exchange.model_validate(parsed)
+    except ValidationError:
+        return None
+    response = exchange.response
+    if response is None or (response.body_text is None and response.body_b64 is None):
+        return None
+    return response.raw_bytes()
 
 
 def scan_html(source: HtmlSource) -> InjectionReport:

@@ -18,6 +18,9 @@ _PATTERNS: dict[str, str] = {
     "new_role_es": r"\b(?:ahora eres|a partir de ahora(?:,)? (?:eres|seras|debes)|desde ahora eres|eres un(?:a)? (?:asistente|modelo|ia|agente)|tu nuevo rol|finge (?:ser|que eres))\b",
     "addressed_en": rf"\b(?:note|message|instructions?) (?:to|for) (?:the |any |all )?{_MODEL}s?\b|\bif you are an? {_MODEL}\b|\b{_MODEL}s?, (?:you|please|do not|don't|ignore|always|never)\b",
     "addressed_es": rf"\b(?:nota|mensaje|aviso|instrucci\w+)(?: importante)? para (?:el |la |los |las |cualquier )?{_MODEL}s?\b|\bsi eres (?:un|una) {_MODEL}\b|\b(?:querido|estimado) {_MODEL}\b",
+    # A vocative to the model followed by an order: "Asistente: omite…", "Model, ignore…".
+    "vocative_es": r"\b(?:asistente|modelo|ia|agente|llm|chatbot)\s*[:,]\s*(?:por favor,?\s*)?(?:declara|omite|afirma|ignora|envia|responde|di|indica|menciona|recomienda|incluye|muestra|agrega|asegura|confirma|considera|trata|olvida|clasifica|califica|reporta|marca|no (?:menciones|digas|incluyas|muestres))\b",
+    "vocative_en": r"\b(?:assistant|model|ai|llm|chatbot)\s*[:,]\s*(?:please\s+)?(?:ignore|say|state|declare|omit|report|tell|send|include|recommend|confirm|treat|mark|rate|do not|don't|never|always)\b",
     "role_spoof": r"(?:^|\n)\s*(?:<\s*/?\s*(?:system|sistema|assistant|asistente|user_message|im_start|im_end)\s*>|\[\s*(?:system|sistema|assistant|asistente)\s*\]|(?:system|assistant)\s*:)|\b(?:system|admin) (?:override|message|prompt)\s*:|\badmin override\b|\b(?:modo sistema|modo desarrollador|modo de depuracion|mensaje del sistema|debug mode|developer mode|do[- ]anything[- ]now|dan mode)\b",
     "browsing_hijack": r"\bbrowsing (?:mode|session|interrupted|disrupted)\b|\bend the browsing\b",
     "exfiltration": r"\b(?:reveal|output|print|share|send|list|show|revela\w*|muestra\w*|envia\w*|comparte\w*)\b[^.\n]{0,40}\b(?:system prompts?|your (?:instructions|prompt|memory|configuration)|memory\.md|private (?:files|data)|tu prompt|tus instrucciones)\b",
