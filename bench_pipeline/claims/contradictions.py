@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from bench_pipeline.claims.model import Claim
-from bench_pipeline.reading.dates import fold
+from bench_pipeline.reading.textmap import fold
 
 
 def link_contradictions(claims: list[Claim]) -> list[Claim]:

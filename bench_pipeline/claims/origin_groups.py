@@ -12,7 +12,7 @@ import hashlib
 import re
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from bench_pipeline.reading.dates import fold
+from bench_pipeline.reading.textmap import fold
 
 NEAR_DUPLICATE_JACCARD = 0.5
 _SHINGLE = 3

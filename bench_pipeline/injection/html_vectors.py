@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from lxml import etree
 
 from bench_pipeline.injection.channels import Channel
+from bench_pipeline.reading.textmap import collapse_ws
 
 _HIDING_STYLE = re.compile(
     r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])(?:px|pt|em|rem|%)?\s*(?:;|$|!)"
@@ -134,5 +135,5 @@ def json_channels(data, vector: str = "structured_metadata") -> Iterator[Channel
 
 
 def _element_text(element) -> str:
-    return " ".join("".join(element.itertext()).split())
+    return collapse_ws("".join(element.itertext()))
 

@@ -2,13 +2,14 @@
 
 Every pattern needs the text to address the model (or to spoof the conversation's roles); a bare
 imperative is not enough, because legal texts (DOF, COFEPRIS) are full of "deberá", "se ordena",
-"Publíquese" and must stay clean. Text is folded first: lower case, no accents, NFKC.
+"Publíquese" and must stay clean. Text is folded first: lower case, no accents, compatibility forms decomposed.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
+
+from bench_pipeline.reading.textmap import fold
 
 _MODEL = r"(?:ai|a\.i\.|llm|language model|assistant|chatbot|chatgpt|gpt|agent|bot|ia|modelo(?: de lenguaje)?|asistente|agente)"
 _PATTERNS: dict[str, str] = {
@@ -30,18 +31,11 @@ _COMPILED = {name: re.compile(pattern) for name, pattern in _PATTERNS.items()}
 _ANY = re.compile("|".join(f"(?:{pattern})" for pattern in _PATTERNS.values()))
 
 
-def fold_for_matching(text: str) -> str:
-    if text.isascii():
-        return text.lower()
-    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 def instruction_matches(text: str) -> list[tuple[str, str]]:
     """(pattern name, matched snippet) for every family the text hits; empty when it reads as data."""
     if not text:
         return []
-    folded = fold_for_matching(text)
+    folded = fold(text)
     if not _ANY.search(folded):  # one pass for the common case: text that is plain data
         return []
     found = []

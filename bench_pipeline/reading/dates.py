@@ -8,10 +8,10 @@ prose ("Publicado el 7 de julio de 2023"); search APIs (Brave, Serper) send rela
 from __future__ import annotations
 
 import re
-import unicodedata
 from datetime import date, datetime, timedelta
 
 from bench_pipeline.providers.wire_dates import from_iso
+from bench_pipeline.reading.textmap import fold
 
 _ES_MONTHS = {
     "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7,
@@ -33,12 +33,6 @@ _RELATIVE_ES = re.compile(r"^hace\s+(\d+|un|una)\s+(minuto|hora|dia|semana|mes|a
 _UNITS = {"minute": "minutes", "minuto": "minutes", "hour": "hours", "hora": "hours",
           "day": "days", "dia": "days", "week": "weeks", "semana": "weeks"}
 _PUBLISHED_CUE = re.compile(r"\b(publicad[oa]|fecha|actualizad[oa]|published|posted)\b[^.\n]{0,25}$")
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, so `Julio`/`julio` and `día`/`dia` compare equal."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def parse_spanish_date(text: str) -> date | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
@@ -50,6 +51,14 @@ class TextMap:
 def collapse_ws(text: str) -> str:
     """Whitespace runs (including no-break spaces) to one space, ends trimmed."""
     return _SPACE.sub(" ", text).strip()
+
+
+def fold(text: str) -> str:
+    """Lower case without accents or compatibility forms, so `Julio`/`julio`, `día`/`dia`, `ﬁ`/`fi` match."""
+    if text.isascii():
+        return text.lower()
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def visible_text(source: str) -> TextMap:
