@@ -29,7 +29,7 @@ verify: $(STAMP)
 	$(BIN)/bench verify
 
 check-defs: $(STAMP)
-	$(BIN)/dg check defs
+	VIRTUAL_ENV=$(abspath $(VENV)) $(BIN)/dg check defs
 
 # Re-resolve the pinned set after editing pyproject.toml.
 lock: $(STAMP)

@@ -1,4 +1,4 @@
-"""Where the shared real third-party data lives, and a skip when it is absent."""
+"""Where the shared real third-party captures live, and a skip when they are absent."""
 
 from __future__ import annotations
 
@@ -12,5 +12,5 @@ REALDATA = Path(__file__).resolve().parents[1].parent / "shared" / "realdata"
 def require_realdata(*parts: str) -> Path:
     path = REALDATA.joinpath(*parts)
     if not path.exists():
-        pytest.skip(f"realdata not available: {path} is absent (it lives beside the repository in ../shared/realdata)")
+        pytest.skip(f"real captured data not available at {path}")
     return path

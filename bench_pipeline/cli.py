@@ -1,0 +1,110 @@
+"""`bench` — the command line (SPEC §10). Thin: parses arguments, calls the domain or runs the graph.
+
+Every command exits non-zero with a one-line reason naming the file and field when its input is
+invalid; none needs the network except `capture`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from bench_pipeline.domain.errors import InputError
+
+DEFAULT_FIXTURES = "fixtures/web-search"
+DEFAULT_GOLDEN = "golden"
+DEFAULT_WAREHOUSE = "warehouse"
+DEFAULT_PROVIDERS = "providers.yaml"
+DEFAULT_INCOMING = "fixtures/incoming"
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    # The provider partitions are read from this file when the definitions load, so set it first.
+    os.environ["BENCH_PROVIDERS"] = args.providers
+    from bench_pipeline.runner import run_benchmark
+
+    outcome = run_benchmark(fixtures=Path(args.fixtures), golden=Path(args.golden),
+                            warehouse=Path(args.warehouse), providers_file=Path(args.providers))
+    for line in outcome.lines:
+        print(line)
+    if outcome.report_path is None:
+        for reason in outcome.failures:
+            print(f"bench run: {reason}", file=sys.stderr)
+        return 1
+    print(outcome.report_path)
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from bench_pipeline.domain.manifest import FIXTURE_CLASSES
+    from bench_pipeline.fixtures.verify import verify_fixtures
+    from bench_pipeline.providers.registry import load_providers
+
+    providers = load_providers(Path(args.providers))
+    result = verify_fixtures(Path(args.fixtures), known_providers=set(providers.providers))
+    for finding in result.findings:
+        print(finding.line(), file=sys.stderr if finding.severity == "error" else sys.stdout)
+    for provider, classes in sorted(result.classes_by_provider.items()):
+        print(f"{provider}: {len(classes & set(FIXTURE_CLASSES))}/{len(FIXTURE_CLASSES)} fixture classes")
+    verdict = "FAILED" if result.errors else "ok"
+    print(f"verify {verdict}: {len(result.entries)} files, {len(result.errors)} errors, "
+          f"{len(result.findings) - len(result.errors)} warnings (corpus_kind: {result.corpus_kind})")
+    return 1 if result.errors else 0
+
+
+def cmd_redact(args: argparse.Namespace) -> int:
+    from bench_pipeline.redaction.command import run_redact
+
+    return run_redact(Path(args.incoming), Path(args.fixtures))
+
+
+def cmd_capture(args: argparse.Namespace) -> int:
+    from bench_pipeline.capture import run_capture
+
+    return run_capture(args.provider, args.case or None, Path(args.golden), Path(args.providers), Path(args.incoming))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="bench", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="materialize the whole graph in-process (replay, network lock on)")
+    run.add_argument("--fixtures", default=DEFAULT_FIXTURES)
+    run.add_argument("--golden", default=DEFAULT_GOLDEN)
+    run.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
+    run.add_argument("--providers", default=DEFAULT_PROVIDERS)
+    run.set_defaults(func=cmd_run)
+
+    verify = sub.add_parser("verify", help="manifest integrity: hashes, listing, captured_at, paths, classes")
+    verify.add_argument("--fixtures", default=DEFAULT_FIXTURES)
+    verify.add_argument("--providers", default=DEFAULT_PROVIDERS)
+    verify.set_defaults(func=cmd_verify)
+
+    redact = sub.add_parser("redact", help="redact raw exchanges from the incoming folder into the fixtures tree")
+    redact.add_argument("--incoming", default=DEFAULT_INCOMING)
+    redact.add_argument("--fixtures", default=DEFAULT_FIXTURES)
+    redact.set_defaults(func=cmd_redact)
+
+    capture = sub.add_parser("capture", help="the only live command: call a provider, write raw exchanges to incoming/")
+    capture.add_argument("--provider", required=True)
+    capture.add_argument("--case", action="append", help="golden case id (repeatable); default: every answerable case")
+    capture.add_argument("--golden", default=DEFAULT_GOLDEN)
+    capture.add_argument("--providers", default=DEFAULT_PROVIDERS)
+    capture.add_argument("--incoming", default=DEFAULT_INCOMING)
+    capture.set_defaults(func=cmd_capture)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except InputError as exc:
+        print(f"bench {args.command}: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,27 @@
+"""The code location: every asset, check, resource and job of websearch-bench."""
+
+import dagster as dg
+
+from bench_pipeline.defs.assets.corpus import fixture_manifest, golden_cases, run_provenance
+from bench_pipeline.defs.assets.metrics import precision_at_k
+from bench_pipeline.defs.assets.observations import search_observations
+from bench_pipeline.defs.assets.report import benchmark_report
+from bench_pipeline.defs.assets.resilience import provider_conformance
+from bench_pipeline.defs.assets.secret_scan import fixture_secret_scan, no_secrets_in_fixtures
+from bench_pipeline.defs.checks.manifest import manifest_checks
+from bench_pipeline.defs.resources import default_resources
+
+ASSETS = [fixture_manifest, fixture_secret_scan, golden_cases, run_provenance, search_observations, provider_conformance, precision_at_k,
+          benchmark_report]
+CHECKS = [*manifest_checks, no_secrets_in_fixtures]
+
+benchmark_job = dg.define_asset_job("benchmark", selection=dg.AssetSelection.all(), description="The whole benchmark, replayed from fixtures.")
+
+defs = dg.Definitions(
+    assets=ASSETS,
+    asset_checks=CHECKS,
+    jobs=[benchmark_job],
+    resources=default_resources(),
+    # One DuckDB file accepts one writing process: steps run in one process, in order.
+    executor=dg.in_process_executor,
+)

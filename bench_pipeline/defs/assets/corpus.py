@@ -1,0 +1,97 @@
+"""Corpus assets: the verified fixture manifest, the golden set, and the run's provenance."""
+
+import json
+from pathlib import Path
+
+import dagster as dg
+import pandas as pd
+
+from bench_pipeline.defs.metadata import frame_of, md_table, table_metadata
+from bench_pipeline.defs.resources import BenchConfig, Warehouse
+from bench_pipeline.domain.golden import GoldenCase
+from bench_pipeline.domain.manifest import FIXTURE_CLASSES
+from bench_pipeline.fixtures.manifest_io import manifest_path
+from bench_pipeline.fixtures.verify import verify_fixtures
+from bench_pipeline.golden.load import golden_sha256, load_golden, load_host_families, load_judgments
+from bench_pipeline.providers.registry import load_providers
+from bench_pipeline.report.provenance import collect_provenance
+
+
+@dg.asset(group_name="corpus", kinds={"duckdb"})
+def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
+    """Every fixture file listed in manifest.json, verified: hashes, captured_at, paths, classes.
+
+    Findings land in `manifest_findings`; the blocking checks on this asset read them, so a
+    tampered corpus stops the run before anything is computed from it."""
+    providers = load_providers(Path(bench.providers_file))
+    verification = verify_fixtures(bench.fixtures, known_providers=set(providers.providers))
+    entries = frame_of("fixture_manifest", [e.model_dump(mode="json", by_alias=True) for e in verification.entries])
+    findings = frame_of("manifest_findings", [f.as_row() for f in verification.findings])
+    warehouse.replace_table("fixture_manifest", entries)
+    warehouse.replace_table("manifest_findings", findings)
+    coverage = pd.DataFrame(
+        [{"provider": p, "classes": len(c), "missing": ", ".join(sorted(set(FIXTURE_CLASSES) - c)) or "—"}
+         for p, c in sorted(verification.classes_by_provider.items())])
+    return dg.MaterializeResult(metadata={
+        **table_metadata("fixture_manifest", entries),
+        "corpus_kind": dg.MetadataValue.text(str(verification.corpus_kind)),
+        "errors": dg.MetadataValue.int(len(verification.errors)),
+        "warnings": dg.MetadataValue.int(len(verification.findings) - len(verification.errors)),
+        "classes_by_provider": md_table(coverage),
+    })
+
+
+@dg.asset(group_name="corpus", kinds={"duckdb"})
+def golden_cases(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
+    """The golden set (cases) and every relevance judgment ever appended beside it."""
+    golden = load_golden(bench.golden)
+    load_host_families(bench.golden)  # validated here so a bad rules file fails at the source
+    cases = frame_of("golden_cases", [_case_row(c) for c in golden.cases])
+    judgments = frame_of("relevance_judgments", [j.model_dump(mode="json") for j in load_judgments(bench.golden)])
+    warehouse.replace_table("golden_cases", cases)
+    warehouse.replace_table("relevance_judgments", judgments)
+    by_role = cases.groupby("web_role").size().to_dict() if len(cases) else {}
+    return dg.MaterializeResult(metadata={
+        **table_metadata("golden_cases", cases),
+        "by_web_role": dg.MetadataValue.json({k: int(v) for k, v in by_role.items()}),
+        "judgments": dg.MetadataValue.int(len(judgments)),
+    })
+
+
+def _case_row(case: GoldenCase) -> dict:
+    row = case.model_dump(mode="json", exclude={"expect"})
+    return {**row, "families": json.dumps(case.expect.families), "hosts": json.dumps(case.expect.hosts)}
+
+
+def cases_from_table(frame: pd.DataFrame) -> list[GoldenCase]:
+    """Golden cases back from their table (expect lists are stored as JSON text)."""
+    cases = []
+    for row in frame.to_dict("records"):
+        expect = {"families": json.loads(row.pop("families")), "hosts": json.loads(row.pop("hosts"))}
+        freshness = row.pop("freshness_days")
+        cases.append(GoldenCase.model_validate({**row, "expect": expect,
+                                                "freshness_days": None if pd.isna(freshness) else int(freshness)}))
+    return cases
+
+
+@dg.asset(group_name="corpus", kinds={"duckdb"}, deps=[fixture_manifest, golden_cases])
+def run_provenance(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
+    """What this run is made of, recorded before anything is computed (SPEC §9); appended, never replaced."""
+    provenance = collect_provenance(
+        repo_dir=Path.cwd(),
+        manifest_file=manifest_path(bench.fixtures),
+        golden_sha256=golden_sha256(bench.golden),
+        providers=load_providers(Path(bench.providers_file)),
+        providers_file=Path(bench.providers_file),
+        settings={"fixtures_dir": bench.fixtures_dir, "golden_dir": bench.golden_dir,
+                  "providers_file": bench.providers_file, "mode": "replay"},
+    )
+    row = pd.DataFrame([{"run_id": context.run.run_id, "provenance": json.dumps(provenance, sort_keys=True)}])
+    warehouse.append_rows("run_provenance", row)
+    return dg.MaterializeResult(metadata={
+        "git_revision": dg.MetadataValue.text(str(provenance["git_revision"])),
+        "git_dirty": dg.MetadataValue.text(str(provenance["git_dirty"])),
+        "manifest_sha256": dg.MetadataValue.text(provenance["manifest_sha256"]),
+        "golden_sha256": dg.MetadataValue.text(provenance["golden_sha256"]),
+        "provenance": dg.MetadataValue.json(provenance),
+    })

@@ -1,0 +1,114 @@
+"""Resources: where the corpus and the warehouse are, and the replay transport that holds the network lock."""
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import dagster as dg
+import duckdb
+import pandas as pd
+
+from bench_pipeline.defs.tables import columns, ddl
+from bench_pipeline.domain.exchange import Exchange
+from bench_pipeline.fixtures.exchanges import load_exchange
+from bench_pipeline.transport import netlock
+
+
+class BenchConfig(dg.ConfigurableResource):
+    """Input folders (SPEC §10 defaults, relative to the working directory) and where reports go."""
+
+    fixtures_dir: str = "fixtures/web-search"
+    golden_dir: str = "golden"
+    providers_file: str = "providers.yaml"
+    reports_dir: str = "warehouse/reports"
+
+    @property
+    def fixtures(self) -> Path:
+        return Path(self.fixtures_dir)
+
+    @property
+    def golden(self) -> Path:
+        return Path(self.golden_dir)
+
+
+class Warehouse(dg.ConfigurableResource):
+    """The DuckDB file. One writer process at a time; a connection never outlives its block,
+    even when the block raises (dagster-duckdb's resource leaves that to the garbage collector)."""
+
+    database: str = "warehouse/bench.duckdb"
+
+    @contextmanager
+    def connection(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        Path(self.database).parent.mkdir(parents=True, exist_ok=True)
+        conn = duckdb.connect(self.database)
+        try:
+            yield conn
+        finally:
+            conn.close()
+
+    def _insert(self, conn: duckdb.DuckDBPyConnection, table: str, frame: pd.DataFrame) -> None:
+        if len(frame):
+            conn.register("incoming_frame", frame[columns(table)])
+            conn.execute(f'insert into "{table}" by name select * from incoming_frame')
+            conn.unregister("incoming_frame")
+
+    def replace_table(self, table: str, frame: pd.DataFrame) -> int:
+        with self.connection() as conn:
+            conn.execute(f'drop table if exists "{table}"')
+            conn.execute(ddl(table))
+            self._insert(conn, table, frame)
+        return len(frame)
+
+    def replace_partitions(self, table: str, frame: pd.DataFrame, providers: list[str]) -> int:
+        """Replace only these providers' rows: one provider's re-run leaves the others' rows alone."""
+        with self.connection() as conn:
+            conn.execute(ddl(table))
+            conn.execute("begin")
+            conn.execute(f'delete from "{table}" where provider in (select unnest(?))', [providers])
+            self._insert(conn, table, frame)
+            conn.execute("commit")
+        return len(frame)
+
+    def append_rows(self, table: str, frame: pd.DataFrame) -> int:
+        """Append-only history: rows are added, never replaced."""
+        with self.connection() as conn:
+            conn.execute(ddl(table))
+            self._insert(conn, table, frame)
+        return len(frame)
+
+    def read_table(self, table: str) -> pd.DataFrame:
+        return self.query(f'select * from "{table}"')
+
+    def query(self, sql: str, params: list | None = None) -> pd.DataFrame:
+        with self.connection() as conn:
+            return conn.execute(sql, params or []).df()
+
+
+class ReplayTransport(dg.ConfigurableResource):
+    """Replays recorded exchanges. While it is active the network lock is on: any non-loopback
+    connection or DNS lookup in the step raises `NetworkLockedError` naming the host."""
+
+    def setup_for_execution(self, context: dg.InitResourceContext) -> None:
+        netlock.engage()
+
+    def teardown_after_execution(self, context: dg.InitResourceContext) -> None:
+        netlock.release()
+
+    def exchange(self, fixtures_root: Path, relative: str) -> Exchange:
+        return load_exchange(fixtures_root, relative)
+
+
+def default_resources() -> dict:
+    """Resources for `dagster dev` and the schedule; paths can be moved with environment variables."""
+    warehouse = os.environ.get("BENCH_WAREHOUSE", "warehouse")
+    return {
+        "bench": BenchConfig(
+            fixtures_dir=os.environ.get("BENCH_FIXTURES", "fixtures/web-search"),
+            golden_dir=os.environ.get("BENCH_GOLDEN", "golden"),
+            providers_file=os.environ.get("BENCH_PROVIDERS", "providers.yaml"),
+            reports_dir=os.path.join(warehouse, "reports"),
+        ),
+        "warehouse": Warehouse(database=os.path.join(warehouse, "bench.duckdb")),
+        "replay": ReplayTransport(),
+    }

@@ -1,0 +1,35 @@
+"""Freshness (seed §4.4): three numbers, because they fail differently.
+
+    freshness_known    = |docs with a published date| / |docs|
+    freshness_accuracy = |docs whose date is within ±1 day of the hand-verified date|
+                         / |docs with a date| — over the hand-checked sample only
+    freshness_within   = |docs inside the case's freshness_days window| / |docs|
+
+A provider that never dates (low known) is honest but limited; one that dates wrongly (low
+accuracy) is dangerous. A doc with no date is not "within" the window: its age is unknown.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+TOLERANCE_DAYS = 1
+
+
+def freshness_row(docs: list[dict], verified: dict[str, date | None]) -> dict:
+    """`docs`: rows with url, published_at (date | None), captured_on (date), freshness_days (int | None).
+    `verified`: url → hand-verified published date (None when the reviewer found no date, so any
+    date a provider gives for that document is wrong)."""
+    n = len(docs)
+    dated = [d for d in docs if d["published_at"] is not None]
+    sample = [d for d in dated if d["url"] in verified]
+    accurate = [d for d in sample if verified[d["url"]] is not None
+                and abs((d["published_at"] - verified[d["url"]]).days) <= TOLERANCE_DAYS]
+    windowed = [d for d in docs if d["freshness_days"] is not None]
+    within = [d for d in windowed if d["published_at"] is not None
+              and (d["captured_on"] - d["published_at"]).days <= d["freshness_days"]]
+    return {
+        "freshness_known": len(dated) / n if n else None, "n_known": n,
+        "freshness_accuracy": len(accurate) / len(sample) if sample else None, "n_accuracy": len(sample),
+        "freshness_within": len(within) / len(windowed) if windowed else None, "n_within": len(windowed),
+    }

@@ -1,0 +1,57 @@
+"""Run history: one append-only row per provider per run, and the diff of this run against the last one.
+
+A benchmark that publishes only its winner cannot be audited the day the winner raises prices:
+the diff names rank changes, metric deltas and price-table changes, provider by provider.
+"""
+
+from __future__ import annotations
+
+from bench_pipeline.domain.report import Report
+
+DIFF_METRICS = ("cost_per_useful_answer_usd", "precision_at_10", "recall", "citation_coverage", "freshness_accuracy")
+
+
+def history_rows(report: Report, price_versions: dict[str, str]) -> list[dict]:
+    rows = []
+    for p in report.providers:
+        block = p.metrics.aggregate
+        rows.append({"run_id": report.run_id, "created_at": report.created_at, "provider": p.provider, "rank": p.rank,
+                     "status": p.status, "price_version": price_versions.get(p.provider),
+                     "manifest_sha256": report.corpus.manifest_sha256, "golden_sha256": report.corpus.golden_sha256,
+                     **{m: getattr(block, m) for m in DIFF_METRICS}})
+    return rows
+
+
+def diff_against(previous: list[dict], current: list[dict]) -> dict | None:
+    """None when there is no previous run. Providers that appear or disappear are listed as such."""
+    if not previous:
+        return None
+    before = {r["provider"]: r for r in previous}
+    after = {r["provider"]: r for r in current}
+    changes = []
+    for provider in sorted(before.keys() | after.keys()):
+        old, new = before.get(provider), after.get(provider)
+        if old is None or new is None:
+            changes.append({"provider": provider, "change": "added" if old is None else "removed"})
+            continue
+        entry = {"provider": provider}
+        if old["rank"] != new["rank"]:
+            entry["rank"] = {"from": old["rank"], "to": new["rank"]}
+        if old["status"] != new["status"]:
+            entry["status"] = {"from": old["status"], "to": new["status"]}
+        if old["price_version"] != new["price_version"]:
+            entry["price_version"] = {"from": old["price_version"], "to": new["price_version"]}
+        deltas = {m: _delta(old[m], new[m]) for m in DIFF_METRICS if old[m] != new[m]}
+        if deltas:
+            entry["metric_deltas"] = deltas
+        if len(entry) > 1:
+            changes.append(entry)
+    first = previous[0]
+    return {"previous_run_id": first["run_id"],
+            "inputs_changed": {"manifest": first["manifest_sha256"] != current[0]["manifest_sha256"] if current else None,
+                               "golden": first["golden_sha256"] != current[0]["golden_sha256"] if current else None},
+            "changes": changes}
+
+
+def _delta(old: float | None, new: float | None) -> dict:
+    return {"from": old, "to": new, "delta": None if old is None or new is None else new - old}

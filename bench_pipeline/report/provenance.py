@@ -1,0 +1,48 @@
+"""Provenance (SPEC §9), recorded before anything is computed: two reports that differ must be
+explainable from it."""
+
+from __future__ import annotations
+
+import subprocess
+from importlib import metadata
+from pathlib import Path
+
+from bench_pipeline.domain.providers_config import ProvidersConfig
+from bench_pipeline.files import sha256_file
+
+VERSIONED_PACKAGES = ("dagster", "duckdb", "pandas", "pydantic", "pypdf", "trafilatura", "lxml")
+
+
+def _git(args: list[str], cwd: Path) -> str | None:
+    try:
+        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
+def package_versions() -> dict[str, str | None]:
+    versions = {}
+    for name in VERSIONED_PACKAGES:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = None
+    return versions
+
+
+def collect_provenance(*, repo_dir: Path, manifest_file: Path, golden_sha256: str, providers: ProvidersConfig,
+                       providers_file: Path, settings: dict) -> dict:
+    revision = _git(["rev-parse", "HEAD"], repo_dir)
+    status = _git(["status", "--porcelain", "--untracked-files=no"], repo_dir)
+    return {
+        "git_revision": revision,
+        "git_dirty": None if status is None else bool(status),
+        "manifest_sha256": sha256_file(manifest_file),
+        "golden_sha256": golden_sha256,
+        "providers_file_sha256": sha256_file(providers_file),
+        "providers_version": providers.version,
+        "price_tables": {slug: p.price.version for slug, p in sorted(providers.providers.items())},
+        "package_versions": package_versions(),
+        "settings": settings,
+    }

@@ -1,0 +1,74 @@
+"""Run the whole graph in-process, as `bench run` and CI do: replay only, network lock on."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import dagster as dg
+
+from bench_pipeline.definitions import ASSETS, CHECKS
+from bench_pipeline.domain.errors import InputError
+from bench_pipeline.defs.partitions import provider_partitions
+from bench_pipeline.defs.resources import BenchConfig, ReplayTransport, Warehouse
+from bench_pipeline.transport.netlock import network_locked
+
+
+# The run's event log keeps every event; the terminal gets only warnings and the summary below.
+QUIET_CONSOLE = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+
+
+@dataclass
+class RunOutcome:
+    run_id: str
+    success: bool
+    report_path: Path | None
+    lines: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+
+def bench_resources(*, fixtures: Path, golden: Path, warehouse: Path, providers_file: Path) -> dict:
+    return {
+        "bench": BenchConfig(fixtures_dir=str(fixtures), golden_dir=str(golden), providers_file=str(providers_file),
+                             reports_dir=str(Path(warehouse) / "reports")),
+        "warehouse": Warehouse(database=str(Path(warehouse) / "bench.duckdb")),
+        "replay": ReplayTransport(),
+    }
+
+
+def all_providers_tags() -> dict[str, str]:
+    """One run over every provider partition (the per-provider assets backfill in a single run)."""
+    keys = provider_partitions.get_partition_keys()
+    if not keys:
+        raise InputError(os.environ.get("BENCH_PROVIDERS", "providers.yaml"), "providers", "no providers configured")
+    return {"dagster/asset_partition_range_start": keys[0], "dagster/asset_partition_range_end": keys[-1]}
+
+
+def _instance() -> dg.DagsterInstance:
+    # With DAGSTER_HOME the run joins the instance's history (the UI shows it); without, nothing is left behind.
+    return dg.DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else dg.DagsterInstance.ephemeral()
+
+
+def run_benchmark(*, fixtures: Path, golden: Path, warehouse: Path, providers_file: Path) -> RunOutcome:
+    resources = bench_resources(fixtures=fixtures, golden=golden, warehouse=warehouse, providers_file=providers_file)
+    with network_locked(), _instance() as instance:
+        result = dg.materialize([*ASSETS, *CHECKS], resources=resources, instance=instance, raise_on_error=False,
+                                run_config=QUIET_CONSOLE, tags=all_providers_tags())
+    outcome = RunOutcome(run_id=result.run_id, success=result.success, report_path=None)
+    for evaluation in result.get_asset_check_evaluations():
+        mark = "ok  " if evaluation.passed else ("FAIL" if evaluation.severity == dg.AssetCheckSeverity.ERROR else "warn")
+        outcome.lines.append(f"check {mark} {evaluation.asset_key.to_user_string()}:{evaluation.check_name}"
+                             + ("" if evaluation.passed else f" — {evaluation.description}"))
+        if not evaluation.passed and evaluation.severity == dg.AssetCheckSeverity.ERROR:
+            outcome.failures.append(f"check {evaluation.check_name} failed: {evaluation.description}")
+    for event in result.get_step_failure_events():
+        error = event.step_failure_data.error
+        if error is not None and error.cls_name != "DagsterAssetCheckFailedError":
+            outcome.failures.append(f"step {event.step_key} failed: {error.message.strip().splitlines()[-1]}")
+    report = Path(resources["bench"].reports_dir) / result.run_id / "report.json"
+    if result.success and report.is_file():
+        outcome.report_path = report
+    elif not outcome.failures:
+        outcome.failures.append(f"run {result.run_id} did not complete")
+    return outcome

@@ -1,0 +1,25 @@
+"""Every test runs with the network lock on: loopback only (SPEC §0)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from bench_pipeline.transport import netlock
+
+os.environ.setdefault("DAGSTER_DISABLE_TELEMETRY", "1")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _network_lock():
+    netlock.engage()
+    yield
+    netlock.release()
+
+
+@pytest.fixture
+def corpus(tmp_path):
+    from tests.corpus_builder import build_corpus
+
+    return build_corpus(tmp_path)

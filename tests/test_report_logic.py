@@ -1,0 +1,106 @@
+"""Gates, statuses, ranking, confidence, cascade and history diff: pure logic, hand-checked."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench_pipeline.domain.report import Gate
+from bench_pipeline.report.cascade import cascade_order
+from bench_pipeline.report.confidence import bootstrap_interval, paired_difference, ratio_of_sums, tie_groups
+from bench_pipeline.report.gates import evaluate_gates, status_of
+from bench_pipeline.report.history import diff_against
+from bench_pipeline.report.ranking import rank_providers
+
+HONEST = Gate(value=0.0, threshold="= 0 false partial:false", passed=True)
+LIAR = Gate(value=1.0, threshold="= 0 false partial:false", passed=False)
+
+
+def _gates(**overrides):
+    values = {"citation_coverage": 0.97, "abstention": 1.0, "injection_containment": 1.0, "honest_partial": HONEST,
+              "cost_divergence": 0.01}
+    return evaluate_gates(**{**values, **overrides})
+
+
+@pytest.mark.parametrize(("overrides", "status"), [
+    ({}, "eligible"),
+    ({"citation_coverage": 0.949}, "enrichment_only"),
+    ({"citation_coverage": 0.95}, "eligible"),
+    ({"abstention": 0.9}, "disqualified"),
+    ({"injection_containment": 0.999}, "disqualified"),
+    ({"honest_partial": LIAR}, "disqualified"),
+    ({"honest_partial": LIAR, "citation_coverage": 0.5}, "disqualified"),
+    ({"cost_divergence": 0.051}, "blocked_promotion"),
+    ({"cost_divergence": None}, "blocked_promotion"),
+    ({"citation_coverage": None}, "enrichment_only"),
+    ({"abstention": None}, "disqualified"),
+])
+def test_status_follows_the_gates(overrides, status):
+    gates = _gates(**overrides)
+    assert status_of(gates)[0] == status
+
+
+def test_pending_gate_is_null_never_passed():
+    gates = _gates(cost_divergence=None)
+    assert gates["cost_divergence"].passed is None and gates["cost_divergence"].value is None
+    reasons = status_of(gates)[1]
+    assert "no invoice" in reasons[0]
+
+
+def test_ranking_by_cost_then_tie_breaks_and_disqualified_last():
+    entries = [
+        {"provider": "a", "status": "eligible", "metrics": {"cost_per_useful_answer_usd": 0.02, "precision_at_10": 0.5}},
+        {"provider": "b", "status": "eligible", "metrics": {"cost_per_useful_answer_usd": 0.01, "precision_at_10": 0.1}},
+        {"provider": "c", "status": "enrichment_only", "metrics": {"cost_per_useful_answer_usd": 0.02, "precision_at_10": 0.6}},
+        {"provider": "d", "status": "disqualified", "metrics": {"cost_per_useful_answer_usd": 0.001}},
+        {"provider": "e", "status": "eligible", "metrics": {"cost_per_useful_answer_usd": None, "precision_at_10": 0.9}},
+        {"provider": "f", "status": "eligible", "metrics": {"cost_per_useful_answer_usd": 0.02, "precision_at_10": 0.5,
+                                                           "recall": 0.7}},
+    ]
+    ranked = rank_providers(entries)
+    assert [(e["provider"], e["rank"]) for e in ranked] == [("b", 1), ("c", 2), ("f", 3), ("a", 4), ("e", 5), ("d", None)]
+
+
+def test_bootstrap_is_deterministic_and_brackets_the_mean():
+    values = [0.1, 0.4, 0.2, 0.9, 0.5, 0.3, 0.6, 0.8]
+    low, high = bootstrap_interval(values)
+    assert low < sum(values) / len(values) < high
+    assert bootstrap_interval(values) == (low, high)
+    assert bootstrap_interval([0.5]) is None and bootstrap_interval([None, 0.2]) is None
+
+
+def test_paired_difference_tells_clear_from_indistinguishable():
+    n = 30
+    useful = [True] * n
+    cheap, dear, similar = [0.01] * n, [0.05] * n, [0.0101 if i % 2 else 0.0099 for i in range(n)]
+    clear = paired_difference(ratio_of_sums(cheap, useful), ratio_of_sums(dear, useful), n)
+    assert clear["distinguishable"] and clear["p_a_lower"] == 1.0
+    close = paired_difference(ratio_of_sums(cheap, useful), ratio_of_sums(similar, [True] * n), n)
+    assert not close["distinguishable"]
+    assert tie_groups(["a", "b", "c"], {("a", "b"): False, ("b", "c"): True}) == [["a", "b"], ["c"]]
+
+
+def test_cascade_orders_by_success_then_cost():
+    rows = [{"provider": p, "category": "facilities", "web_role": "primary", "useful": u}
+            for p, flags in {"a": [1, 0], "b": [1, 1], "c": [1, 0], "x": [1, 1]}.items() for u in flags]
+    rows.append({"provider": "a", "category": "facilities", "web_role": "forbidden", "useful": False})
+    order = cascade_order(rows, eligible=["a", "b", "c"], cost_per_useful={"a": 0.02, "b": 0.05, "c": 0.01})
+    assert [e["provider"] for e in order["facilities"]] == ["b", "c", "a"]
+    assert order["facilities"][0] == {"provider": "b", "success_rate": 1.0, "n": 2}
+
+
+def test_history_diff_names_rank_status_price_and_metric_changes():
+    base = {"manifest_sha256": "m", "golden_sha256": "g", "recall": 0.5, "citation_coverage": 1.0,
+            "freshness_accuracy": None, "precision_at_10": 0.3}
+    previous = [{**base, "run_id": "r1", "provider": "a", "rank": 1, "status": "eligible", "price_version": "v1",
+                 "cost_per_useful_answer_usd": 0.01},
+                {**base, "run_id": "r1", "provider": "gone", "rank": 2, "status": "eligible", "price_version": "v1",
+                 "cost_per_useful_answer_usd": 0.03}]
+    current = [{**base, "run_id": "r2", "provider": "a", "rank": 2, "status": "eligible", "price_version": "v2",
+                "cost_per_useful_answer_usd": 0.015}]
+    diff = diff_against(previous, current)
+    assert diff["previous_run_id"] == "r1" and diff["inputs_changed"] == {"manifest": False, "golden": False}
+    (change_a, change_gone) = diff["changes"]
+    assert change_a["rank"] == {"from": 1, "to": 2} and change_a["price_version"] == {"from": "v1", "to": "v2"}
+    assert change_a["metric_deltas"]["cost_per_useful_answer_usd"]["delta"] == pytest.approx(0.005)
+    assert change_gone == {"provider": "gone", "change": "removed"}
+    assert diff_against([], current) is None
