@@ -19,6 +19,7 @@ DEFAULT_GOLDEN = "golden"
 DEFAULT_WAREHOUSE = "warehouse"
 DEFAULT_PROVIDERS = "providers.yaml"
 DEFAULT_INCOMING = "fixtures/incoming"
+DEFAULT_INVOICES = "invoices"
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -29,7 +30,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     from bench_pipeline.runner import run_benchmark
 
     outcome = run_benchmark(fixtures=Path(args.fixtures), golden=Path(args.golden),
-                            warehouse=Path(args.warehouse), providers_file=Path(args.providers))
+                            warehouse=Path(args.warehouse), providers_file=Path(args.providers),
+                            invoices=Path(args.invoices))
     for line in outcome.lines:
         print(line)
     if outcome.report_path is None:
@@ -78,6 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--golden", default=DEFAULT_GOLDEN)
     run.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
     run.add_argument("--providers", default=DEFAULT_PROVIDERS)
+    run.add_argument("--invoices", default=DEFAULT_INVOICES, help="folder of provider invoices (optional)")
     run.set_defaults(func=cmd_run)
 
     verify = sub.add_parser("verify", help="manifest integrity: hashes, listing, captured_at, paths, classes")

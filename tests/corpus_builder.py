@@ -34,6 +34,11 @@ HOSTS = {
     "gs-005": ["https://www.dof.gob.mx/nota_detalle.php?codigo=2"],
     "gs-006": ["https://directorio.example.com/aceros-rfc"],
 }
+URLS = {
+    "_shared/html/aceros-nosotros.html": "https://acerosbajio.example.mx/nosotros",
+    "_shared/pdf/informe.pdf": "https://acerosbajio.example.mx/informe.pdf",
+    "_shared/html/aceros-injection.html": "https://acerosbajio.example.mx/verificacion",
+}
 # Judged relevant in the pool (case, url).
 RELEVANT = {
     ("gs-001", "https://acerosbajio.example.mx/nosotros"), ("gs-001", "https://www.dof.gob.mx/nota_detalle.php?codigo=1"),
@@ -49,6 +54,12 @@ class Corpus:
     golden: Path
     providers: Path
     warehouse: Path
+    invoices: Path
+
+    def args(self) -> list[str]:
+        """The `bench run` arguments that point at this corpus."""
+        return ["--fixtures", str(self.fixtures), "--golden", str(self.golden), "--warehouse", str(self.warehouse),
+                "--providers", str(self.providers), "--invoices", str(self.invoices)]
 
 
 def _exchange(case_id: str | None, operation: str, url: str, request_body, response: dict | None, **extra) -> dict:
@@ -87,10 +98,17 @@ def _files(root: Path) -> dict[str, tuple[str | None, str, str | None, bool, byt
         cls = "contradictory" if case_id == "gs-004" else "results"
         files[f"tavily/search/{case_id}.json"] = ("tavily", cls, case_id, False, json.dumps(body).encode())
     extract = lambda artifact, cls, text: ("tavily", cls, None, cls == "prompt-injection", json.dumps(_exchange(  # noqa: E731
-        None, "extract", "https://api.tavily.com/extract", {"urls": ["https://acerosbajio.example.mx/"]},
-        {"status": 200, "headers": {}, "body": {"results": [{"url": "https://acerosbajio.example.mx/", "raw_content": text}],
+        None, "extract", "https://api.tavily.com/extract", {"urls": [URLS[artifact]]},
+        {"status": 200, "headers": {}, "body": {"results": [{"url": URLS[artifact], "raw_content": text}],
                                                 "failed_results": [], "usage": {"credits": 1}}}, artifact=artifact)).encode())
-    files["tavily/extract/aceros-nosotros.json"] = extract("_shared/html/aceros-nosotros.html", "html", "Razón social")
+    files["tavily/extract/aceros-nosotros.json"] = extract("_shared/html/aceros-nosotros.html", "html",
+                                                           "Aceros del Bajío\nRazón social: Aceros del Bajío, S.A. de C.V.")
+    legal_name = "Aceros del Bajío, S.A. de C.V."
+    start = html.index(legal_name)
+    expected = {"case_id": "gs-001", "entity": "Aceros del Bajío", "observations": [{
+        "artifact": "_shared/html/aceros-nosotros.html", "span": f"offset:{start}-{start + len(legal_name)}",
+        "text": legal_name, "claim_type": "legal_name", "value": legal_name, "published_at": None}]}
+    files["_shared/expected/gs-001.json"] = (None, "expected", "gs-001", False, json.dumps(expected).encode())
     files["tavily/extract/informe.json"] = extract("_shared/pdf/informe.pdf", "pdf", "Informe")
     files["tavily/extract/aceros-injection.json"] = extract("_shared/html/aceros-injection.html", "prompt-injection", "Empresa")
     errors = {
@@ -132,9 +150,14 @@ def build_corpus(base: Path) -> Corpus:
     judged = [{"case_id": c, "url": u, "relevant": (c, u) in RELEVANT, "reason": "grounds_claim" if (c, u) in RELEVANT else "not_about_topic",
                "reviewer": "rev-t1", "judged_at": "2026-11-21T10:00:00Z"} for c, urls in HOSTS.items() for u in urls]
     (golden / "judgments" / "0001-test.jsonl").write_text("".join(json.dumps(j) + "\n" for j in judged))
+    verified = [{"url": "https://noticias.example.com/inversion-2026", "verified_published_at": "2026-10-01",
+                 "reviewer": "rev-t1", "verified_at": "2026-11-21T10:00:00Z"}]
+    (golden / "verified_dates.jsonl").write_text("".join(json.dumps(v) + "\n" for v in verified))
     providers = base / "providers.yaml"
     providers.write_text(json.dumps({"version": "test-1", "providers": {"tavily": {
         "adapter": "tavily", "api_key_env": "TAVILY_API_KEY", "base_url": "https://api.tavily.com",
         "capabilities": {"search": True, "extract": True, "fetch": False, "renders_javascript": False, "parses_pdf": True},
         "price": {"version": "test-prices", "usd_per_credit": 0.008, "search_usd": 0.008}}}}))
-    return Corpus(fixtures=fixtures, golden=golden, providers=providers, warehouse=base / "warehouse")
+    (base / "invoices").mkdir()
+    return Corpus(fixtures=fixtures, golden=golden, providers=providers, warehouse=base / "warehouse",
+                  invoices=base / "invoices")

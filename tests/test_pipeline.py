@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import dagster as dg
+import pytest
 
 from bench_pipeline.cli import main
 from bench_pipeline.definitions import ASSETS, CHECKS, defs
@@ -15,7 +16,7 @@ from bench_pipeline.runner import all_providers_tags, bench_resources
 
 def _materialize(corpus):
     resources = bench_resources(fixtures=corpus.fixtures, golden=corpus.golden, warehouse=corpus.warehouse,
-                                providers_file=corpus.providers)
+                                providers_file=corpus.providers, invoices=corpus.invoices)
     return dg.materialize([*ASSETS, *CHECKS], resources=resources, raise_on_error=False,
                           tags=all_providers_tags()), resources
 
@@ -23,8 +24,12 @@ def _materialize(corpus):
 def test_definitions_load():
     graph = defs.resolve_asset_graph()
     keys = {k.to_user_string() for k in graph.get_all_asset_keys()}
-    assert keys == {"fixture_manifest", "fixture_secret_scan", "golden_cases", "run_provenance", "search_observations", "provider_conformance",
-                    "precision_at_k", "benchmark_report"}
+    assert keys == {
+        "fixture_manifest", "fixture_secret_scan", "golden_cases", "run_provenance", "search_observations",
+        "provider_conformance", "injection_scan", "document_observations", "claim_observations", "case_outcomes",
+        "result_relevance", "precision_at_k", "recall_by_origin_group", "citation_coverage", "freshness", "latency",
+        "cost_per_query", "cost_per_useful_answer", "fallback_rate", "abstention", "injection_containment",
+        "benchmark_report"}
     assert defs.resolve_job_def("benchmark") is not None
 
 
@@ -43,11 +48,20 @@ def test_whole_graph_succeeds_with_every_check_passing(corpus):
     assert aggregate["precision_at_5"] == (2 + 1 + 2 + 1 + 1) / 5 / 5
     assert aggregate["precision_at_10"] == (2 + 1 + 2 + 1 + 1) / 10 / 5
     assert aggregate["n"]["precision_at_5"] == 5
-    # Not computed yet: present and null, never 0.
+    # Hand-computed: one expected fact (gs-001) read faithfully → one citable claim; five searches at one
+    # credit ($0.008) plus the one read that served gs-001 ($0.008), over one useful answer.
+    assert (aggregate["citation_coverage"], aggregate["n"]["citation_coverage"]) == (1.0, 1)
+    assert aggregate["cost_per_useful_answer_usd"] == pytest.approx(6 * 0.008)
+    assert (aggregate["abstention"], aggregate["wasted_cost_usd"]) == (1.0, 0.0)
+    assert (aggregate["injection_containment"], aggregate["n"]["injection_containment"]) == (1.0, 1)
+    assert tavily.gates["honest_partial"].passed is True
+    # No invoice: the divergence gate is pending (null), so promotion is blocked — never passed by default.
+    assert tavily.gates["cost_divergence"].passed is None and tavily.status == "blocked_promotion"
+    # Tavily's general search carries no dates: known is 0 of n, and accuracy is unknown (null), not 0.
+    assert aggregate["freshness_known"] == 0.0 and aggregate["freshness_accuracy"] is None
     raw = json.loads(report_path.read_text())["providers"][0]["metrics"]["aggregate"]
     assert set(METRIC_KEYS) <= set(raw)
-    assert raw["citation_coverage"] is None and raw["cost_per_useful_answer_usd"] is None
-    assert (report_path.parent / "report.md").is_file()
+    assert (report_path.parent / "report.md").is_file() and (report_path.parent / "report.html").is_file()
     assert report.notice and "ILLUSTRATIVE" in report.notice
 
 
@@ -69,8 +83,7 @@ def test_tampered_fixture_stops_the_run_before_metrics(corpus):
 
 
 def test_bench_run_prints_the_report_path_last(corpus, capsys):
-    code = main(["run", "--fixtures", str(corpus.fixtures), "--golden", str(corpus.golden),
-                 "--warehouse", str(corpus.warehouse), "--providers", str(corpus.providers)])
+    code = main(["run", *corpus.args()])
     out = capsys.readouterr().out.strip().splitlines()
     assert code == 0
     assert out[-1].endswith("report.json")
@@ -80,8 +93,7 @@ def test_bench_run_prints_the_report_path_last(corpus, capsys):
 def test_bench_run_names_the_tampered_file(corpus, capsys):
     path = corpus.fixtures / "tavily/errors/429.json"
     path.write_text(path.read_text() + " ")
-    code = main(["run", "--fixtures", str(corpus.fixtures), "--golden", str(corpus.golden),
-                 "--warehouse", str(corpus.warehouse), "--providers", str(corpus.providers)])
+    code = main(["run", *corpus.args()])
     err = capsys.readouterr().err
     assert code == 1
     assert "sha256_matches" in err and "tavily/errors/429.json" in err
