@@ -29,6 +29,7 @@ _ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,
 # Whitespace that collapsing changes: runs of two or more, or any single character but " ".
 _BREAK = re.compile(r"\s{2,}|[^\S ]")
 _SPACE = re.compile(r"\s+")
+_COMBINING_MARKS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 
 
 @dataclass
@@ -57,8 +58,7 @@ def fold(text: str) -> str:
     """Lower case without accents or compatibility forms, so `Julio`/`julio`, `día`/`dia`, `ﬁ`/`fi` match."""
     if text.isascii():
         return text.lower()
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _COMBINING_MARKS.sub("", unicodedata.normalize("NFKD", text.lower()))
 
 
 def visible_text(source: str) -> TextMap:
