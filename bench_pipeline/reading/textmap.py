@@ -11,7 +11,9 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from array import array
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 _SKIPPED = "script|style|template|noscript|head|title|svg|iframe|object"
@@ -37,8 +39,8 @@ class TextMap:
     """`text[i]` came from `source[starts[i]:ends[i]]`; `starts` never decreases."""
 
     text: str = ""
-    starts: list[int] = field(default_factory=list)
-    ends: list[int] = field(default_factory=list)
+    starts: Sequence[int] = field(default_factory=list)
+    ends: Sequence[int] = field(default_factory=list)
 
     def source_range(self, begin: int, end: int) -> tuple[int, int]:
         """Source offsets covering visible characters [begin, end)."""
@@ -92,8 +94,9 @@ def slice_text(source: str, start: int, end: int) -> str:
 class _Builder:
     def __init__(self) -> None:
         self.parts: list[str] = []
-        self.starts: list[int] = []
-        self.ends: list[int] = []
+        # Machine-int arrays, not lists of int objects: a page has hundreds of thousands of offsets.
+        self.starts = array("q")
+        self.ends = array("q")
         self.after_space = True
 
     def add_space(self, start: int, end: int) -> None:
