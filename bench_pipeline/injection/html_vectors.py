@@ -1,8 +1,7 @@
 """Where HTML hides text from a reader but not from an extractor (security.md B.2).
 
-Hidden channels are not suspicious by themselves — menus, modals,
-`sr-only` text and decorative icons use them — the detector flags one only when its text is
-instruction-like.
+Hidden channels are not suspicious by themselves — menus, modals, `sr-only` text and decorative
+icons use them — the detector flags one only when its text is instruction-like.
 """
 
 from __future__ import annotations
