@@ -71,6 +71,12 @@ def cmd_capture(args: argparse.Namespace) -> int:
     return run_capture(args.provider, args.case or None, Path(args.golden), Path(args.providers), Path(args.incoming))
 
 
+def cmd_scan_injection(args: argparse.Namespace) -> int:
+    from bench_pipeline.injection.scan_command import run_scan_injection
+
+    return run_scan_injection(args.paths)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bench", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -100,6 +106,10 @@ def build_parser() -> argparse.ArgumentParser:
     capture.add_argument("--providers", default=DEFAULT_PROVIDERS)
     capture.add_argument("--incoming", default=DEFAULT_INCOMING)
     capture.set_defaults(func=cmd_capture)
+
+    scan = sub.add_parser("scan-injection", help="run the injection detector; one JSON line per file")
+    scan.add_argument("paths", nargs="+", metavar="PATH")
+    scan.set_defaults(func=cmd_scan_injection)
     return parser
 
 
