@@ -36,7 +36,8 @@ def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
     providers = provider_slugs(bench)
     calls = warehouse.records("""select provider, cost_usd, captured_at from search_calls where fixture is not null
                                  union all select provider, cost_usd, captured_at from document_reads""")
-    relevance = warehouse.records("select case_id, provider, url, host, family from result_relevance where proposed_addition")
+    proposed = warehouse.records("""select case_id, url, host, family, string_agg(distinct provider, ', ' order by provider) as provider
+                                    from result_relevance where proposed_addition group by all order by case_id, url""")
     return ReportInputs(
         providers=providers,
         precision=warehouse.records("select * from precision_at_k"),
@@ -48,7 +49,7 @@ def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
         honest_partial=_honest_partial_gates(warehouse, providers),
         cost_divergence=cost_divergence(load_invoices(Path(bench.invoices_dir)), calls),
         price_versions={slug: p.price.version for slug, p in load_providers(Path(bench.providers_file)).providers.items()},
-        proposed_additions=relevance,
+        proposed_additions=proposed,
     )
 
 
