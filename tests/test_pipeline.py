@@ -10,6 +10,7 @@ import pytest
 from bench_pipeline.cli import main
 from bench_pipeline.definitions import ASSETS, CHECKS, defs
 from bench_pipeline.domain.report import METRIC_KEYS, Report
+from bench_pipeline.defs.checks.gates import GATES
 from bench_pipeline.fixtures.verify import RULES
 from bench_pipeline.runner import all_providers_tags, bench_resources
 
@@ -37,7 +38,9 @@ def test_whole_graph_succeeds_with_every_check_passing(corpus):
     result, resources = _materialize(corpus)
     assert result.success
     evaluations = {e.check_name: e.passed for e in result.get_asset_check_evaluations()}
-    assert evaluations == {**{rule: True for rule in RULES}, "no_secrets_in_fixtures": True}
+    assert {k: v for k, v in evaluations.items() if not k.endswith("_all_pass")} == {
+        **{rule: True for rule in RULES}, "no_secrets_in_fixtures": True,
+        **{f"{gate}_consequence": True for gate in GATES}}
     materialized = {e.asset_key.to_user_string() for e in result.get_asset_materialization_events()}
     assert materialized == {a.key.to_user_string() for a in ASSETS}
     report_path = corpus.warehouse / "reports" / result.run_id / "report.json"
@@ -116,3 +119,22 @@ def test_a_secret_in_a_committed_fixture_fails_the_scan_check(corpus):
     failed = {e.check_name: e.description for e in result.get_asset_check_evaluations() if not e.passed}
     assert "no_secrets_in_fixtures" in failed and "tavily/search/gs-002.json" in failed["no_secrets_in_fixtures"]
     assert key not in json.dumps(resources["warehouse"].read_table("secret_scan_findings").to_dict("records"))
+
+
+def test_a_gate_verdict_without_its_consequence_fails_the_blocking_check(tmp_path):
+    from bench_pipeline.defs.checks.gates import gate_checks
+    from bench_pipeline.defs.metadata import frame_of
+    from bench_pipeline.defs.resources import Warehouse
+
+    warehouse = Warehouse(database=str(tmp_path / "w.duckdb"))
+    rows = [{"provider": "liar", "rank": 1, "status": "eligible", "gate": "honest_partial", "value": 1.0,
+             "threshold": "= 0", "passed": False},
+            {"provider": "honest", "rank": 2, "status": "eligible", "gate": "honest_partial", "value": 0.0,
+             "threshold": "= 0", "passed": True}]
+    warehouse.replace_table("provider_gates", frame_of("provider_gates", rows))
+    consequence = next(c for c in gate_checks if "honest_partial_consequence" in {s.name for s in c.check_specs})
+    result = consequence(warehouse=warehouse)
+    assert result.passed is False and "liar is eligible (rank 1)" in result.description
+    soft = next(c for c in gate_checks if "honest_partial_all_pass" in {s.name for s in c.check_specs})
+    warning = soft(warehouse=warehouse)
+    assert warning.passed is False and warning.severity == dg.AssetCheckSeverity.WARN

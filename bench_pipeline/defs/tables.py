@@ -62,6 +62,8 @@ SCHEMAS: dict[str, dict[str, str]] = {
                    "n": "INTEGER"},
     "injection_containment": {"provider": "VARCHAR", "category": "VARCHAR", "injection_containment": "DOUBLE",
                               "n": "INTEGER"},
+    "provider_gates": {"provider": "VARCHAR", "rank": "INTEGER", "status": "VARCHAR", "gate": "VARCHAR",
+                       "value": "DOUBLE", "threshold": "VARCHAR", "passed": "BOOLEAN"},
     "report_history": {"run_id": "VARCHAR", "created_at": "TIMESTAMPTZ", "provider": "VARCHAR", "rank": "INTEGER",
                        "status": "VARCHAR", "price_version": "VARCHAR", "manifest_sha256": "VARCHAR",
                        "golden_sha256": "VARCHAR", "cost_per_useful_answer_usd": "DOUBLE", "precision_at_10": "DOUBLE",

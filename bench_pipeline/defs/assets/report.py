@@ -56,7 +56,8 @@ def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
 @dg.asset(group_name="report", kinds={"duckdb", "json"}, deps=[*METRIC_ASSETS, provider_conformance, run_provenance])
 def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """The gated, ranked report of this run — losers included, each with the gate that failed — as
-    report.json (the contract), report.md and a self-contained report.html."""
+    report.json (the contract), report.md and a self-contained report.html; the gate verdicts also
+    land in `provider_gates` for the gate checks."""
     run_id = context.run.run_id
     provenance = json.loads(warehouse.records("select provenance from run_provenance where run_id = ?", [run_id])[0]["provenance"])
     corpus = CorpusInfo(kind=load_manifest(bench.fixtures).corpus_kind,
@@ -71,6 +72,9 @@ def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, ware
     markdown = render_markdown(report)
     path = store_report(Path(bench.reports_dir), report, {"report.md": markdown, "report.html": render_html(report)})
     warehouse.append_rows("report_history", frame_of("report_history", rows))
+    warehouse.replace_table("provider_gates", frame_of("provider_gates", [
+        {"provider": p.provider, "rank": p.rank, "status": p.status, "gate": name, **gate.model_dump()}
+        for p in report.providers for name, gate in p.gates.items()]))
     return dg.MaterializeResult(metadata={
         "report_path": dg.MetadataValue.path(str(path.resolve())),
         "default_provider": dg.MetadataValue.text(str(report.recommendation.default_provider)),
