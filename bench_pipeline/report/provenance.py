@@ -7,8 +7,11 @@ import subprocess
 from importlib import metadata
 from pathlib import Path
 
+from bench_pipeline.claims import CLAIMS_VERSION
 from bench_pipeline.domain.providers_config import ProvidersConfig
 from bench_pipeline.files import sha256_file
+from bench_pipeline.injection import DETECTOR_VERSION
+from bench_pipeline.reading import READER_VERSION
 
 VERSIONED_PACKAGES = ("dagster", "duckdb", "pandas", "pydantic", "pypdf", "trafilatura", "lxml")
 
@@ -44,5 +47,6 @@ def collect_provenance(*, repo_dir: Path, manifest_file: Path, golden_sha256: st
         "providers_version": providers.version,
         "price_tables": {slug: p.price.version for slug, p in sorted(providers.providers.items())},
         "package_versions": package_versions(),
+        "room_versions": {"reader": READER_VERSION, "injection_detector": DETECTOR_VERSION, "claims": CLAIMS_VERSION},
         "settings": settings,
     }
