@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-POOL_DEPTH = 10
+from bench_pipeline.domain.golden import POOL_DEPTH
 
 
 def review_queue(relevance: list[dict], dated_urls: set[str], verified_urls: set[str]) -> list[dict]:

@@ -11,8 +11,23 @@ from bench_pipeline.claims import CLAIMS_VERSION
 from bench_pipeline.domain.providers_config import ProvidersConfig
 from bench_pipeline.files import sha256_file
 from bench_pipeline.injection import DETECTOR_VERSION
+from bench_pipeline.metrics.freshness import TOLERANCE_DAYS
+from bench_pipeline.metrics.latency import MIN_N_FOR_P95
+from bench_pipeline.domain.golden import POOL_DEPTH
+from bench_pipeline.observations.outcomes import CASE_BUDGET_USD
 from bench_pipeline.reading import READER_VERSION
+from bench_pipeline.report.confidence import ALPHA, RESAMPLES, SEED
+from bench_pipeline.report.gates import THRESHOLDS
 
+# The knobs of the method itself: a report computed with other values is another experiment.
+METHOD_SETTINGS = {
+    "case_budget_usd": CASE_BUDGET_USD,
+    "gate_thresholds": THRESHOLDS,
+    "p95_min_n": MIN_N_FOR_P95,
+    "bootstrap": {"resamples": RESAMPLES, "seed": SEED, "alpha": ALPHA},
+    "freshness_tolerance_days": TOLERANCE_DAYS,
+    "pool_depth": POOL_DEPTH,
+}
 VERSIONED_PACKAGES = ("dagster", "duckdb", "pandas", "pydantic", "pypdf", "trafilatura", "lxml")
 
 
