@@ -121,3 +121,14 @@ def test_review_queue_lists_unjudged_proposed_and_unverified_dates():
         {"kind": "judge_relevance", "case_id": "gs-001", "url": "u1", "providers": "a, b"},
         {"kind": "verify_date", "case_id": None, "url": "u1", "providers": ""},
     ]
+
+
+def test_statistic_interval_for_a_ratio_of_sums():
+    from bench_pipeline.report.confidence import statistic_interval
+
+    cost = [0.01] * 20 + [0.03] * 10
+    useful = [True] * 20 + [False] * 10
+    low, high = statistic_interval(ratio_of_sums(cost, useful), len(cost))
+    assert low < (0.2 + 0.3) / 20 < high
+    assert statistic_interval(ratio_of_sums([0.01], [True]), 1) is None
+    assert statistic_interval(ratio_of_sums([0.01] * 5, [False] * 5), 5) is None  # never defined: unknown
