@@ -68,7 +68,7 @@ def sniff_media(data: bytes) -> Media:
 def scan(data: bytes, media: Media | None = None) -> InjectionReport:
     media = media or sniff_media(data)
     if media == "pdf":
-        return _verdict(_matched(pdf_channels(data)))
+        return _verdict(_matched(list(pdf_channels(data))))
     if media == "html":
         return scan_html(HtmlSource(data))
     text = decode_html(data)
@@ -114,8 +114,14 @@ def scan_html(source: HtmlSource) -> InjectionReport:
     return _verdict([*_matched(channels), (visible, visible_found)])
 
 
-def _matched(channels: Iterable[Channel]) -> list[tuple[Channel, list[str]]]:
-    return [(channel, _channel_matches(channel)) for channel in channels]
+def _matched(channels: list[Channel]) -> list[tuple[Channel, list[str]]]:
+    # Pages repeat themselves (og:, twitter: and JSON-LD descriptions, alt texts): each distinct
+    # channel is matched once.
+    found: dict[Channel, list[str]] = {}
+    for channel in channels:
+        if channel not in found:
+            found[channel] = _channel_matches(channel)
+    return [(channel, found[channel]) for channel in channels]
 
 
 def _verdict(matched: Iterable[tuple[Channel, list[str]]]) -> InjectionReport:
