@@ -105,7 +105,8 @@ def scan_html(source: HtmlSource) -> InjectionReport:
     try:
         root = lxml.html.document_fromstring(source.text)
     except (ParserError, ValueError):
-        return _verdict([*_matched(channels), (visible, visible_found)])  # nothing parseable: the visible text still reads
+        # Nothing parseable: the visible-text walk still reads the page.
+        return _verdict([*_matched(channels), (visible, visible_found)])
     channels += out_of_band_channels(root)
     # Hidden elements' text is part of the visible text: when that text carries no instruction,
     # neither do they, and the (costly) CSS work is skipped. Otherwise they name the vector.
