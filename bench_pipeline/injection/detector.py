@@ -68,7 +68,7 @@ def sniff_media(data: bytes) -> Media:
 def scan(data: bytes, media: Media | None = None) -> InjectionReport:
     media = media or sniff_media(data)
     if media == "pdf":
-        return _verdict(list(pdf_channels(data)))
+        return _verdict(_matched(list(pdf_channels(data))))
     if media == "html":
         return scan_html(HtmlSource(data))
     text = decode_html(data)
@@ -78,8 +78,8 @@ def scan(data: bytes, media: Media | None = None) -> InjectionReport:
         if fetched is not None:
             return scan(fetched)
         values = list(json_channels(parsed, "system_imitation"))
-        return _verdict([*values, *unicode_channels("\n".join(value.text for value in values))])
-    return _verdict([*unicode_channels(text), Channel("system_imitation", text)])
+        return _verdict(_matched([*values, *unicode_channels("\n".join(value.text for value in values))]))
+    return _verdict(_matched([*unicode_channels(text), Channel("system_imitation", text)]))
 
 
 def _fetched_page(parsed) -> bytes | None:
@@ -98,28 +98,41 @@ def _fetched_page(parsed) -> bytes | None:
 
 def scan_html(source: HtmlSource) -> InjectionReport:
     visible = Channel("system_imitation", source.visible.text)
+    # The visible text is most of a page's text: it is matched once, here, and reused.
+    visible_found = _channel_matches(visible)
     channels = [*unicode_channels(visible.text)]
     channels += [Channel("system_imitation", tag.group(0), suspicious=True) for tag in _ROLE_TAG.finditer(source.text)]
     try:
         root = lxml.html.document_fromstring(source.text)
     except (ParserError, ValueError):
-        return _verdict([*channels, visible])  # nothing parseable: the visible-text walk still reads the page
+        # Nothing parseable: the visible-text walk still reads the page.
+        return _verdict([*_matched(channels), (visible, visible_found)])
     channels += out_of_band_channels(root)
     # Hidden elements' text is part of the visible text: when that text carries no instruction,
     # neither do they, and the (costly) CSS work is skipped. Otherwise they name the vector.
-    if _channel_matches(visible):
+    if visible_found:
         channels += hidden_element_channels(root)
-    return _verdict([*channels, visible])
+    return _verdict([*_matched(channels), (visible, visible_found)])
 
 
-def _verdict(channels: Iterable[Channel]) -> InjectionReport:
+def _matched(channels: list[Channel]) -> list[tuple[Channel, list[str]]]:
+    # Pages repeat themselves (og:, twitter: and JSON-LD descriptions, alt texts): each distinct
+    # channel is matched once.
+    found: dict[Channel, list[str]] = {}
+    for channel in channels:
+        if channel not in found:
+            found[channel] = _channel_matches(channel)
+    return [(channel, found[channel]) for channel in channels]
+
+
+def _verdict(matched: Iterable[tuple[Channel, list[str]]]) -> InjectionReport:
     evidence: list[Evidence] = []
     hidden_matches: set[str] = set()
     # Visible text also contains hidden elements' text; a match already explained by a hiding
     # vector is not counted again as visible system imitation.
-    ordered = sorted(channels, key=lambda channel: channel.vector == "system_imitation")
-    for channel in ordered:
-        for match in _channel_matches(channel):
+    ordered = sorted(matched, key=lambda pair: pair[0].vector == "system_imitation")
+    for channel, matches in ordered:
+        for match in matches:
             if channel.vector == "system_imitation" and match in hidden_matches:
                 continue
             if channel.vector != "system_imitation":

@@ -39,7 +39,8 @@ _INSTRUCTION_KEY = re.compile(
 _ATTRIBUTE_VALUES = etree.XPath(
     "//@alt | //@title | //@aria-label | //@aria-description | //@placeholder"
     " | //input[translate(@type, 'HIDEN', 'hiden')='hidden']/@value"
-    " | //@*[starts-with(name(), 'data-') and string-length(.) > 20]"
+    " | //@*[starts-with(name(), 'data-') and string-length(.) > 20]",
+    smart_strings=False,  # plain strings: the values are only read, never traced back to their element
 )
 _MAYBE_HIDDEN = etree.XPath("//*[@style or @hidden or @aria-hidden]")
 _WITH_CLASS_OR_ID = etree.XPath("//body//*[@class or @id]")
@@ -51,7 +52,7 @@ def out_of_band_channels(root) -> Iterator[Channel]:
     for comment in root.iter(etree.Comment):
         yield Channel("html_comment", comment.text or "")
     for value in _ATTRIBUTE_VALUES(root):
-        yield Channel("attribute_text", str(value))
+        yield Channel("attribute_text", value)
     for element in _OUT_OF_BAND(root):
         yield from _out_of_band(element)
 

@@ -12,8 +12,10 @@ from datetime import date
 
 from pydantic import BaseModel, ConfigDict
 from trafilatura import bare_extraction
+from trafilatura.utils import load_html
 
 from bench_pipeline.reading.dates import published_in_prose, trusted_metadata_date
+from bench_pipeline.reading.html_metadata import title_and_date
 from bench_pipeline.reading.source import HtmlSource
 from bench_pipeline.reading.textmap import TextMap, collapse_ws
 
@@ -53,14 +55,19 @@ def read_html(artifact: bytes | HtmlSource, renders_javascript: bool = False) ->
     empty shell is an answer, not a page that needs a browser."""
     html_source = artifact if isinstance(artifact, HtmlSource) else HtmlSource(artifact)
     source, visible = html_source.text, html_source.visible
-    document = bare_extraction(
-        source, with_metadata=True, include_comments=False, date_extraction_params=_NO_DATE_GUESSING
-    )
-    blocks = _locate_blocks(document.body, source, visible) if document is not None else []
-    metadata_date = trusted_metadata_date(document.date, source) if document is not None else None
+    # The tree trafilatura would build from `source`; it extracts from a copy, so the metadata
+    # steps read the same tree its own `with_metadata=True` would.
+    tree = load_html(source)
+    document = bare_extraction(tree, include_comments=False) if tree is not None else None
+    title = found_date = None
+    blocks: list[Block] = []
+    if document is not None:
+        title, found_date = title_and_date(tree, _NO_DATE_GUESSING)
+        blocks = _locate_blocks(document.body, source, visible)
+    metadata_date = trusted_metadata_date(found_date, source)
     readable = sum(len(block.text) for block in blocks)
     return HtmlReading(
-        title=document.title if document is not None else None,
+        title=title,
         blocks=blocks,
         published_at=metadata_date or published_in_prose(visible.text[:5000]),
         needs_rendering=not renders_javascript and _looks_script_only(source, readable),
