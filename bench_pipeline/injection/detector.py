@@ -15,7 +15,6 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
-import lxml.html
 from lxml.etree import ParserError
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -25,7 +24,7 @@ from bench_pipeline.injection.html_vectors import hidden_element_channels, json_
 from bench_pipeline.injection.pdf_vectors import pdf_channels
 from bench_pipeline.injection.phrases import instruction_matches
 from bench_pipeline.injection.unicode_vectors import strip_invisible, unicode_channels
-from bench_pipeline.reading.decode import decode_html
+from bench_pipeline.reading.decode import decode_html, parse_html_tree
 from bench_pipeline.reading.source import HtmlSource
 
 Media = Literal["html", "pdf", "json", "text"]
@@ -103,7 +102,7 @@ def scan_html(source: HtmlSource) -> InjectionReport:
     channels = [*unicode_channels(visible.text)]
     channels += [Channel("system_imitation", tag.group(0), suspicious=True) for tag in _ROLE_TAG.finditer(source.text)]
     try:
-        root = lxml.html.document_fromstring(source.text)
+        root = parse_html_tree(source.text)
     except (ParserError, ValueError):
         # Nothing parseable: the visible-text walk still reads the page.
         return _verdict([*_matched(channels), (visible, visible_found)])

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-import lxml.html
 from cssselect import SelectorError
 from lxml.etree import ParserError
 
-from bench_pipeline.reading.decode import decode_html
+from bench_pipeline.reading.decode import decode_html, parse_html_tree
 from bench_pipeline.reading.pdf import extract_page, open_pdf
 from bench_pipeline.reading.spans import ArtifactSpan, SpanError, parse_artifact_span
 from bench_pipeline.reading.textmap import collapse_ws, slice_text
@@ -44,7 +43,7 @@ def apply_span(span: ArtifactSpan | str, artifact: bytes, media_type: MediaType)
 
 def _apply_selector(span: ArtifactSpan, source: str) -> str:
     try:
-        root = lxml.html.document_fromstring(source)
+        root = parse_html_tree(source)
         matches = root.cssselect(span.selector)
     except SelectorError as exc:
         raise SpanError(f"{span}: invalid CSS selector ({exc})") from None

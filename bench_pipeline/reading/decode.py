@@ -13,6 +13,8 @@ from __future__ import annotations
 import codecs
 import re
 
+import lxml.html
+
 _BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 _DECLARED = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_:.-]+)""", re.IGNORECASE)
 
@@ -38,3 +40,12 @@ def _declared_charset(data: bytes) -> str | None:
     match = _DECLARED.search(data[:4096])
     return match[1].decode("ascii").lower() if match else None
 
+
+
+_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
+
+
+def parse_html_tree(text: str) -> lxml.html.HtmlElement:
+    """lxml's HTML tree of decoded text. An XHTML page's `<?xml … encoding=…?>` line is dropped first:
+    lxml refuses a str that declares an encoding, and the text is already decoded."""
+    return lxml.html.document_fromstring(_XML_DECLARATION.sub("", text, count=1))
