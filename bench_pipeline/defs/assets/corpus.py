@@ -17,7 +17,7 @@ from bench_pipeline.providers.registry import load_providers
 from bench_pipeline.report.provenance import collect_provenance
 
 
-@dg.asset(group_name="corpus", kinds={"duckdb"})
+@dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"})
 def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Every fixture file listed in manifest.json, verified: hashes, captured_at, paths, classes.
 
@@ -41,7 +41,7 @@ def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
     })
 
 
-@dg.asset(group_name="corpus", kinds={"duckdb"})
+@dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"})
 def golden_cases(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """The golden set (cases) and every relevance judgment ever appended beside it."""
     golden = load_golden(bench.golden)
@@ -74,7 +74,7 @@ def cases_from_table(frame: pd.DataFrame) -> list[GoldenCase]:
     return cases
 
 
-@dg.asset(group_name="corpus", kinds={"duckdb"}, deps=[fixture_manifest, golden_cases])
+@dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"}, deps=[fixture_manifest, golden_cases])
 def run_provenance(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """What this run is made of, recorded before anything is computed (SPEC §9); appended, never replaced."""
     provenance = collect_provenance(

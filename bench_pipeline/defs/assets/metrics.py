@@ -18,7 +18,7 @@ def provider_slugs(bench: BenchConfig) -> list[str]:
     return sorted(load_providers(Path(bench.providers_file)).providers)
 
 
-@dg.asset(group_name="metrics", kinds={"duckdb"}, deps=[search_observations, golden_cases])
+@dg.asset(pool="duckdb", group_name="metrics", kinds={"duckdb"}, deps=[search_observations, golden_cases])
 def precision_at_k(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """precision@5 and @10 per provider and answerable case (seed §4.1); forbidden cases excluded."""
     cases = cases_from_table(warehouse.read_table("golden_cases"))

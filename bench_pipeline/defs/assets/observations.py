@@ -21,7 +21,7 @@ def configured(bench: BenchConfig, keys: list[str]) -> tuple[dict, list[str]]:
     return {k: providers[k] for k in keys if k in providers}, [k for k in keys if k not in providers]
 
 
-@dg.asset(group_name="observations", kinds={"duckdb"}, deps=[fixture_manifest, golden_cases], **PER_PROVIDER)
+@dg.asset(pool="duckdb", group_name="observations", kinds={"duckdb"}, deps=[fixture_manifest, golden_cases], **PER_PROVIDER)
 def search_observations(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse,
                         replay: ReplayTransport) -> dg.MaterializeResult:
     """Normalized search results (`search_results`) and one row per search call (`search_calls`),

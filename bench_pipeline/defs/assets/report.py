@@ -16,7 +16,7 @@ from bench_pipeline.report.render_md import render_markdown
 from bench_pipeline.report.store import store_report
 
 
-@dg.asset(group_name="report", kinds={"duckdb", "json"}, deps=[precision_at_k, run_provenance])
+@dg.asset(pool="duckdb", group_name="report", kinds={"duckdb", "json"}, deps=[precision_at_k, run_provenance])
 def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """The gated, ranked report of this run — losers included — as report.json and report.md."""
     provenance = json.loads(warehouse.query("select provenance from run_provenance where run_id = ?",
