@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bench_pipeline.domain.manifest import Manifest, ManifestEntry
 from bench_pipeline.files import sha256_file
-from bench_pipeline.fixtures.manifest_io import write_manifest
+from bench_pipeline.fixtures.manifest_io import load_manifest, write_manifest
 
 CAPTURED = "2026-11-20T18:03:11Z"
 
@@ -136,3 +136,13 @@ def build_corpus(base: Path, providers: tuple[str, ...] = ("tavily",)) -> Corpus
         "capabilities": {"search": True, "extract": True, "fetch": False, "renders_javascript": False, "parses_pdf": True},
         "price": {"version": "test-prices", "usd_per_credit": 0.008, "search_usd": 0.008}} for slug in providers}}))
     return Corpus(fixtures=fixtures, golden=golden, providers=providers_file, warehouse=base / "warehouse")
+
+
+def rewrite_fixture(corpus: Corpus, relative: str, data: bytes) -> None:
+    """Change one fixture file the honest way: new bytes, and its manifest entry re-hashed to match."""
+    path = corpus.fixtures / relative
+    path.write_bytes(data)
+    manifest = load_manifest(corpus.fixtures)
+    entries = [e.model_copy(update={"sha256": sha256_file(path), "bytes": len(data)}) if e.path == relative else e
+               for e in manifest.entries]
+    write_manifest(corpus.fixtures, manifest.model_copy(update={"entries": entries}))
