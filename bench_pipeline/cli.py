@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from pathlib import Path
 
 from bench_pipeline.domain.errors import InputError
@@ -17,11 +18,14 @@ DEFAULT_FIXTURES = "fixtures/web-search"
 DEFAULT_GOLDEN = "golden"
 DEFAULT_WAREHOUSE = "warehouse"
 DEFAULT_PROVIDERS = "providers.yaml"
+DEFAULT_INCOMING = "fixtures/incoming"
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     # The provider partitions are read from this file when the definitions load, so set it first.
     os.environ["BENCH_PROVIDERS"] = args.providers
+    # Single-run backfill policy is a beta parameter: a note for developers, noise for users of the CLI.
+    warnings.filterwarnings("ignore", message=".*backfill_policy.*")
     from bench_pipeline.runner import run_benchmark
 
     outcome = run_benchmark(fixtures=Path(args.fixtures), golden=Path(args.golden),
@@ -53,6 +57,18 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 1 if result.errors else 0
 
 
+def cmd_redact(args: argparse.Namespace) -> int:
+    from bench_pipeline.redaction.command import run_redact
+
+    return run_redact(Path(args.incoming), Path(args.fixtures))
+
+
+def cmd_capture(args: argparse.Namespace) -> int:
+    from bench_pipeline.capture import run_capture
+
+    return run_capture(args.provider, args.case or None, Path(args.golden), Path(args.providers), Path(args.incoming))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bench", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -68,6 +84,19 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--fixtures", default=DEFAULT_FIXTURES)
     verify.add_argument("--providers", default=DEFAULT_PROVIDERS)
     verify.set_defaults(func=cmd_verify)
+
+    redact = sub.add_parser("redact", help="redact raw exchanges from the incoming folder into the fixtures tree")
+    redact.add_argument("--incoming", default=DEFAULT_INCOMING)
+    redact.add_argument("--fixtures", default=DEFAULT_FIXTURES)
+    redact.set_defaults(func=cmd_redact)
+
+    capture = sub.add_parser("capture", help="the only live command: call a provider, write raw exchanges to incoming/")
+    capture.add_argument("--provider", required=True)
+    capture.add_argument("--case", action="append", help="golden case id (repeatable); default: every answerable case")
+    capture.add_argument("--golden", default=DEFAULT_GOLDEN)
+    capture.add_argument("--providers", default=DEFAULT_PROVIDERS)
+    capture.add_argument("--incoming", default=DEFAULT_INCOMING)
+    capture.set_defaults(func=cmd_capture)
     return parser
 
 

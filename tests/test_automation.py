@@ -57,7 +57,8 @@ def test_sensor_records_a_baseline_then_requests_only_the_changed_provider(corpu
     assert request.partition_key == "tavily" and moved != cursor
     selected = {k.to_user_string() for k in request.asset_selection}
     assert "golden_cases" not in selected
-    assert {"fixture_manifest", "run_provenance", "search_observations", "precision_at_k", "benchmark_report"} <= selected
+    assert {"fixture_manifest", "fixture_secret_scan", "run_provenance", "search_observations", "precision_at_k",
+            "benchmark_report"} <= selected
 
 
 def test_sensor_skips_with_the_reason_when_the_manifest_is_unreadable(corpus):
@@ -88,7 +89,7 @@ def test_rerun_after_one_providers_change_touches_only_its_partition_and_the_fan
     (request,) = seen["requests"]
     assert request["partition"] == "beta"
     (rerun,) = seen["reruns"]
-    assert rerun == [["benchmark_report", ""], ["fixture_manifest", ""], ["precision_at_k", ""],
+    assert rerun == [["benchmark_report", ""], ["fixture_manifest", ""], ["fixture_secret_scan", ""], ["precision_at_k", ""],
                      ["provider_conformance", "beta"], ["run_provenance", ""], ["search_observations", "beta"]]
-    assert len(seen["rerun_checks"][0]) == 9  # the manifest is re-verified, every blocking check passing
+    assert len(seen["rerun_checks"][0]) == 10  # manifest re-verified and fixtures re-scanned, every check passing
     assert seen["report_providers"] == ["alpha", "beta"]  # alpha's rows were kept, not recomputed

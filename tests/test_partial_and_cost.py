@@ -24,7 +24,7 @@ def _page(returned: list[str], failed: list[str], says: bool | None) -> ExtractP
 
 def test_six_of_ten_reported_honestly():
     exchange = partial_extract(returned=6, requested_n=10)
-    urls = requested_urls(exchange, "test")
+    urls = requested_urls(tavily, exchange, "test")
     result = assess_partial(urls, tavily.parse_extract(exchange, PRICE, urls))
     assert (result.requested, result.returned, result.partial) == (10, 6, True)
     assert result.missing == requested(10)[6:]
@@ -33,7 +33,7 @@ def test_six_of_ten_reported_honestly():
 
 def test_six_of_ten_presented_as_complete_is_the_disqualifying_lie():
     exchange = partial_extract(returned=6, requested_n=10, report_failures=False)
-    urls = requested_urls(exchange, "test")
+    urls = requested_urls(tavily, exchange, "test")
     result = assess_partial(urls, tavily.parse_extract(exchange, PRICE, urls))
     assert result.missing == requested(10)[6:] and result.unreported == requested(10)[6:]
     assert (result.provider_says_partial, result.honest, result.false_complete) == (False, False, True)
@@ -61,7 +61,7 @@ def test_no_claim_is_unverifiable_not_a_lie():
 
 def test_an_extract_without_its_requested_urls_is_bad_input():
     with pytest.raises(InputError, match="fixture.json: request.body.urls"):
-        requested_urls(search_ok(), "fixture.json")
+        requested_urls(tavily, search_ok(), "fixture.json")
 
 
 def test_failed_attempts_cost_nothing_unless_billed():

@@ -23,7 +23,7 @@ def _materialize(corpus):
 def test_definitions_load():
     graph = defs.resolve_asset_graph()
     keys = {k.to_user_string() for k in graph.get_all_asset_keys()}
-    assert keys == {"fixture_manifest", "golden_cases", "run_provenance", "search_observations", "provider_conformance",
+    assert keys == {"fixture_manifest", "fixture_secret_scan", "golden_cases", "run_provenance", "search_observations", "provider_conformance",
                     "precision_at_k", "benchmark_report"}
     assert defs.resolve_job_def("benchmark") is not None
 
@@ -32,7 +32,7 @@ def test_whole_graph_succeeds_with_every_check_passing(corpus):
     result, resources = _materialize(corpus)
     assert result.success
     evaluations = {e.check_name: e.passed for e in result.get_asset_check_evaluations()}
-    assert evaluations == {rule: True for rule in RULES}
+    assert evaluations == {**{rule: True for rule in RULES}, "no_secrets_in_fixtures": True}
     materialized = {e.asset_key.to_user_string() for e in result.get_asset_materialization_events()}
     assert materialized == {a.key.to_user_string() for a in ASSETS}
     report_path = corpus.warehouse / "reports" / result.run_id / "report.json"
@@ -92,3 +92,15 @@ def test_two_runs_never_overwrite_each_other(corpus):
     second, _ = _materialize(corpus)
     reports = sorted(p.parent.name for p in (corpus.warehouse / "reports").glob("*/report.json"))
     assert reports == sorted([first.run_id, second.run_id])
+
+
+def test_a_secret_in_a_committed_fixture_fails_the_scan_check(corpus):
+    key = "tvly-" + "dev" + "Q7xR2m" * 6  # built at runtime: no key literal in the repository
+    path = corpus.fixtures / "tavily/search/gs-002.json"
+    exchange = json.loads(path.read_text())
+    exchange["request"]["headers"]["authorization"] = f"Bearer {key}"
+    path.write_text(json.dumps(exchange))
+    result, resources = _materialize(corpus)
+    failed = {e.check_name: e.description for e in result.get_asset_check_evaluations() if not e.passed}
+    assert "no_secrets_in_fixtures" in failed and "tavily/search/gs-002.json" in failed["no_secrets_in_fixtures"]
+    assert key not in json.dumps(resources["warehouse"].read_table("secret_scan_findings").to_dict("records"))

@@ -2,7 +2,7 @@
 
 The sensor reads only `manifest.json` (never DuckDB: a sensor holding the file would block the
 run's writer). Its cursor keeps one digest per provider's manifest entries; when some change it
-asks for one run per changed provider partition, with the fan-in assets downstream of the manifest.
+asks for one run per changed provider partition, with the fan-in assets downstream of the fixtures.
 """
 
 import hashlib
@@ -25,9 +25,9 @@ REPORT_FRESHNESS = dg.FreshnessPolicy.time_window(fail_window=timedelta(days=8),
 # The report's key, named here so this module need not import the asset (the asset modules stay the lead's).
 REPORT_KEY = dg.AssetKey("benchmark_report")
 
-# What one provider's changed fixtures invalidate: the manifest verification and everything after it.
-# golden_cases does not read fixtures, so it keeps its last materialization.
-AFTER_MANIFEST = dg.AssetSelection.assets("fixture_manifest").downstream()
+# What one provider's changed fixtures invalidate: the assets that read the fixture tree (manifest
+# verification, secret scan) and everything after them. golden_cases reads no fixture, so it stays.
+AFTER_FIXTURES = dg.AssetSelection.assets("fixture_manifest", "fixture_secret_scan").downstream()
 
 
 def with_report_freshness(asset: dg.AssetsDefinition) -> dg.AssetsDefinition:
@@ -59,7 +59,7 @@ def manifest_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
     context.update_cursor(cursor)
     if not changed:
         return dg.SkipReason("no provider's manifest entries changed")
-    selection = sorted(AFTER_MANIFEST.resolve(context.repository_def.asset_graph))
+    selection = sorted(AFTER_FIXTURES.resolve(context.repository_def.asset_graph))
     # Keyed by the whole reading, so reverting a change later is run again, not de-duplicated away.
     reading = hashlib.sha256(cursor.encode()).hexdigest()[:16]
     return [dg.RunRequest(run_key=f"{provider}:{reading}", partition_key=provider,

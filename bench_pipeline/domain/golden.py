@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -109,3 +110,14 @@ class Judgment(BaseModel):
     reason: ReasonCode
     reviewer: str = Field(pattern=r"^rev-[a-z0-9]+$")  # pseudonymous
     judged_at: UtcDatetime
+
+
+class VerifiedDate(BaseModel):
+    """A publication date a reviewer read on the page itself (`None`: the page shows none)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    url: str = Field(min_length=1)
+    verified_published_at: date | None
+    reviewer: str = Field(pattern=r"^rev-[a-z0-9]+$")
+    verified_at: UtcDatetime

@@ -36,6 +36,8 @@ class WireAdapter(Protocol):
 
     def parse_extract(self, exchange: Exchange, price: PriceTable, requested_urls: list[str], source: str = ...) -> ExtractPage: ...
 
+    def urls_requested(self, exchange: Exchange) -> list[str]: ...
+
     def classify_error(self, exchange: Exchange) -> ProviderError: ...
 
     def search_request(self, query: str, base_url: str, max_results: int) -> RequestSpec: ...
@@ -62,6 +64,35 @@ def require_list(body: dict, key: str, source: str) -> list:
     return value
 
 
+def error_body(exchange: Exchange) -> dict[str, Any]:
+    """An error response's JSON object; `{}` when the body is text (a gateway page) or absent."""
+    body = exchange.response.body if exchange.response is not None else None
+    return body if isinstance(body, dict) else {}
+
+
+def item_url(item: object, field: str, source: str, key: str = "url") -> str:
+    """The URL of one listed item, or an InputError naming the exact field (`response.body.results[3].url`)."""
+    if not isinstance(item, dict) or not isinstance(item.get(key), str):
+        raise InputError(source, f"{field}.{key}", "expected a string URL")
+    return item[key]
+
+
+def request_urls(exchange: Exchange, key: str = "urls") -> list[str]:
+    """The URLs an extract request asked for (a JSON list, or one URL as a string)."""
+    body = exchange.request.body if isinstance(exchange.request.body, dict) else {}
+    value = body.get(key)
+    if isinstance(value, str):
+        return [value]
+    return [u for u in value or [] if isinstance(u, str)]
+
+
+def credits_cost(credits: object, price: PriceTable, fallback: float | None) -> float | None:
+    """Credits the provider reported on the wire × the price table's dollars per credit; else `fallback`."""
+    if isinstance(credits, (int, float)) and not isinstance(credits, bool) and price.usd_per_credit is not None:
+        return round(credits * price.usd_per_credit, 6)
+    return fallback
+
+
 def host_of(url: str) -> str:
     return (urlsplit(url).hostname or "").lower()
 
@@ -84,6 +115,26 @@ def retry_after_seconds(exchange: Exchange) -> float | None:
     except (TypeError, ValueError):
         return None
     return max(0.0, (when - exchange.captured_at).total_seconds())
+
+
+def status_error(provider: str, exchange: Exchange, message: str, retry_after: float | None = None,
+                 plan_limit: tuple[int, ...] = (402,)) -> ProviderError:
+    """The common reading of an HTTP error status; adapters handle their provider's special codes first."""
+    status = exchange.response.status
+
+    def error(code: str, retryable: bool) -> ProviderError:
+        return ProviderError(provider=provider, code=code, status=status, retryable=retryable,
+                             retry_after_s=retry_after if retryable else None, message=message)
+
+    if status == 429:
+        return error("rate_limited", True)
+    if status in plan_limit:
+        return error("plan_limit", False)
+    if status in (401, 403):
+        return error("auth", False)
+    if status >= 500:
+        return error("server_error", True)
+    return error("bad_request", False)
 
 
 def timeout_error(provider: str, exchange: Exchange) -> ProviderError | None:

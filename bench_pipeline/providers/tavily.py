@@ -3,12 +3,14 @@ errors as `{"detail": {"error": "…"}}`; 432/433 are plan limits, not worth ret
 
 from __future__ import annotations
 
-from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
-from bench_pipeline.providers.base import RequestSpec, json_body, require_list, retry_after_seconds, timeout_error
+from bench_pipeline.providers.base import (
+    RequestSpec, credits_cost, error_body, item_url, json_body, request_urls,
+    require_list, retry_after_seconds, status_error, timeout_error,
+)
 from bench_pipeline.providers.wire_dates import from_http_date
 
 PROVIDER = "tavily"
@@ -18,13 +20,12 @@ def parse_search(exchange: Exchange, price: PriceTable, source: str = "tavily ex
     body = json_body(exchange, source)
     results = []
     for index, item in enumerate(require_list(body, "results", source)):
-        if not isinstance(item, dict) or not isinstance(item.get("url"), str):
-            raise InputError(source, f"response.body.results[{index}].url", "expected a string URL")
+        url = item_url(item, f"response.body.results[{index}]", source)
         # Only `topic: news` results carry a date; general results are honestly undated.
         raw_date = item.get("published_date")
         results.append(SearchResult(
             rank=index + 1,
-            url=item["url"],
+            url=url,
             title=item.get("title"),
             snippet=item.get("content"),
             published_at=from_http_date(raw_date),
@@ -38,9 +39,8 @@ def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[st
     body = json_body(exchange, source)
     documents = []
     for index, item in enumerate(require_list(body, "results", source)):
-        if not isinstance(item, dict) or not isinstance(item.get("url"), str):
-            raise InputError(source, f"response.body.results[{index}].url", "expected a string URL")
-        documents.append(ExtractedDocument(url=item["url"], text=item.get("raw_content") or ""))
+        url = item_url(item, f"response.body.results[{index}]", source)
+        documents.append(ExtractedDocument(url=url, text=item.get("raw_content") or ""))
     failed = [f.get("url") for f in body.get("failed_results") or [] if isinstance(f, dict)]
     # Tavily bills 1 credit per 5 successful URLs (basic depth); failed URLs are free.
     fallback = None if price.extract_usd_per_url is None else round(price.extract_usd_per_url * len(documents), 6)
@@ -53,25 +53,19 @@ def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[st
     )
 
 
+def urls_requested(exchange: Exchange) -> list[str]:
+    return request_urls(exchange, "urls")
+
+
 def classify_error(exchange: Exchange) -> ProviderError:
     timed_out = timeout_error(PROVIDER, exchange)
     if timed_out:
         return timed_out
     status = exchange.response.status
-    body = exchange.response.body if isinstance(exchange.response.body, dict) else {}
+    body = error_body(exchange)
     detail = body.get("detail")
     message = detail.get("error", "") if isinstance(detail, dict) else str(detail or exchange.response.body_text or "")
-    if status == 429:
-        return ProviderError(provider=PROVIDER, code="rate_limited", status=status, retryable=True,
-                             retry_after_s=retry_after_seconds(exchange), message=message)
-    if status in (432, 433):
-        return ProviderError(provider=PROVIDER, code="plan_limit", status=status, retryable=False, message=message)
-    if status in (401, 403):
-        return ProviderError(provider=PROVIDER, code="auth", status=status, retryable=False, message=message)
-    if status >= 500:
-        return ProviderError(provider=PROVIDER, code="server_error", status=status, retryable=True,
-                             retry_after_s=retry_after_seconds(exchange), message=message)
-    return ProviderError(provider=PROVIDER, code="bad_request", status=status, retryable=False, message=message)
+    return status_error(PROVIDER, exchange, message, retry_after_seconds(exchange), plan_limit=(432, 433))
 
 
 def search_request(query: str, base_url: str, max_results: int) -> RequestSpec:
@@ -90,8 +84,5 @@ def auth_headers(api_key: str) -> dict[str, str]:
 
 
 def _credits_cost(body: dict, price: PriceTable, fallback: float | None) -> float | None:
-    """Credits reported on the wire (`include_usage: true`) × the price table; else the list price."""
-    credits = (body.get("usage") or {}).get("credits")
-    if credits is not None and price.usd_per_credit is not None:
-        return round(credits * price.usd_per_credit, 6)
-    return fallback
+    """`usage.credits` is on the wire only with `include_usage: true`; else the list price."""
+    return credits_cost((body.get("usage") or {}).get("credits"), price, fallback)

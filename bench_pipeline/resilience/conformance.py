@@ -18,7 +18,7 @@ from bench_pipeline.providers.base import WireAdapter
 from bench_pipeline.resilience.breaker import BreakerSettings, CircuitBreaker
 from bench_pipeline.resilience.cancellation import CancelToken
 from bench_pipeline.resilience.clock import VirtualClock
-from bench_pipeline.resilience.partial import PartialAssessment, assess_partial, requested_urls
+from bench_pipeline.resilience.partial import PartialAssessment, assess_partial, merge_pages, read_call
 from bench_pipeline.resilience.replay_client import CallOutcome, ReplayClient
 from bench_pipeline.resilience.retry import RetryPolicy
 
@@ -47,13 +47,14 @@ def conformance_for(provider: str, exchanges_by_class: Mapping[str, Sequence[Exc
 
 
 def partial_assessments(exchanges: Sequence[Exchange], adapter: WireAdapter, price: PriceTable) -> list[PartialAssessment]:
-    """Truth against claim for each partial extract (the input of the honest-partial gate)."""
-    assessments = []
+    """Truth against claim for the partial fixture: one logical request, recorded as one batch call
+    (Tavily, Exa, Firecrawl) or as one call per URL (Serper's scrape, plain page fetches)."""
+    requested, pages = [], []
     for index, exchange in enumerate(exchanges):
-        source = f"{exchange.provider} partial exchange #{index}"
-        requested = requested_urls(exchange, source)
-        assessments.append(assess_partial(requested, adapter.parse_extract(exchange, price, requested, source)))
-    return assessments
+        urls, page = read_call(exchange, adapter, price, f"{exchange.provider} partial exchange #{index}")
+        requested += urls
+        pages.append(page)
+    return [assess_partial(requested, merge_pages(pages))] if pages else []
 
 
 def conformance_rows(provider: str, verdicts: Mapping[str, Conformance]) -> list[dict]:
@@ -151,8 +152,6 @@ class _Judge:
         return Conformance(passed=True, detail=f"cut at {self.settings.timeout_s:g} s; cancel() twice harmless; late answer discarded; {ending}")
 
     def partial(self, exchanges: list[Exchange]) -> Conformance:
-        if not hasattr(self.adapter, "parse_extract"):
-            return Conformance(passed=None, detail="search-only adapter: no extract to judge")
         assessments = partial_assessments(exchanges, self.adapter, self.price)
         details = [_partial_detail(a) for a in assessments]
         verdicts = [a.honest for a in assessments]

@@ -10,7 +10,10 @@ from pydantic import BaseModel, ConfigDict
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.domain.report import Gate
+from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractPage
+from bench_pipeline.providers.base import WireAdapter
+from bench_pipeline.providers.fetch import fetch_page
 
 
 class PartialAssessment(BaseModel):
@@ -31,20 +34,42 @@ class PartialAssessment(BaseModel):
         return self.partial and self.provider_says_partial is False
 
 
-def requested_urls(exchange: Exchange, source: str) -> list[str]:
-    """The URLs an extract asked for, from the recorded request body (`urls` list or one `url`)."""
-    body = exchange.request.body if isinstance(exchange.request.body, dict) else {}
-    urls = body.get("urls", [body["url"]] if isinstance(body.get("url"), str) else None)
-    if not isinstance(urls, list) or not all(isinstance(u, str) for u in urls):
+def requested_urls(adapter: WireAdapter, exchange: Exchange, source: str) -> list[str]:
+    """The URLs an extract asked for, as the provider's adapter reads its request."""
+    urls = adapter.urls_requested(exchange)
+    if not urls:
         raise InputError(source, "request.body.urls", "an extract must record the list of URLs it requested")
     return urls
+
+
+def read_call(exchange: Exchange, adapter: WireAdapter, price: PriceTable, source: str) -> tuple[list[str], ExtractPage]:
+    """What one call asked for, and what came back as a page. A failed call returned nothing, and its
+    failure is reported by the call itself (a status or no answer)."""
+    if exchange.operation == "fetch":
+        return [exchange.request.url], fetch_page(exchange)
+    requested = requested_urls(adapter, exchange, source)
+    if exchange.response is None or exchange.response.status >= 400:
+        return requested, ExtractPage(documents=[], failed_urls=requested, provider_says_partial=True, cost_usd=None)
+    return requested, adapter.parse_extract(exchange, price, requested, source)
+
+
+def merge_pages(pages: list[ExtractPage]) -> ExtractPage:
+    """Calls that together answer one logical request. The provider said "partial" if any call said so
+    or reported a failure; "complete" if every call claimed completeness; nothing if none claimed."""
+    claims = [p.provider_says_partial or bool(p.failed_urls) if p.provider_says_partial is not None or p.failed_urls
+              else None for p in pages]
+    says = True if True in claims else (False if claims and all(c is False for c in claims) else None)
+    costs = [p.cost_usd for p in pages]
+    return ExtractPage(documents=[d for p in pages for d in p.documents], failed_urls=[u for p in pages for u in p.failed_urls],
+                       provider_says_partial=says, cost_usd=None if None in costs else sum(costs))
 
 
 def assess_partial(requested: list[str], page: ExtractPage) -> PartialAssessment:
     wanted: dict[str, str] = {}
     for url in requested:
         wanted.setdefault(_canonical(url), url)  # the first spelling of a URL asked twice
-    returned = {_canonical(d.url) for d in page.documents}
+    # A document with no text was not returned, whatever status came with it.
+    returned = {_canonical(d.url) for d in page.documents if d.text.strip()}
     failed = {_canonical(u) for u in page.failed_urls}
     missing = [url for key, url in wanted.items() if key not in returned]
     partial = bool(missing)

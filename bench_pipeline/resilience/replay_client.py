@@ -21,6 +21,7 @@ from bench_pipeline.resilience.breaker import CircuitBreaker
 from bench_pipeline.resilience.cancellation import CancelToken
 from bench_pipeline.resilience.clock import VirtualClock
 from bench_pipeline.resilience.cost import error_cost, total_cost
+from bench_pipeline.providers.fetch import fetch_page
 from bench_pipeline.resilience.partial import requested_urls
 from bench_pipeline.resilience.retry import AttemptFailed, RetryPolicy, retrying
 
@@ -135,8 +136,8 @@ class ReplayClient:
         if exchange.operation == "search":
             return self.adapter.parse_search(exchange, self.price, source)
         if exchange.operation == "extract":
-            return self.adapter.parse_extract(exchange, self.price, requested_urls(exchange, source), source)
-        raise InputError(source, "operation", "replay covers search and extract; fetch bodies go to the local extractor")
+            return self.adapter.parse_extract(exchange, self.price, requested_urls(self.adapter, exchange, source), source)
+        return fetch_page(exchange)
 
     def _late_answer(self, exchange: Exchange) -> ProviderError:
         # The provider did the work and answered, only too late: a successful late answer is billed.
@@ -145,7 +146,7 @@ class ReplayClient:
                              message=f"answer after {exchange.elapsed_ms:g} ms, past the {self.timeout_s:g} s deadline: discarded")
 
     def _url_count(self, exchange: Exchange, source: str) -> int:
-        return len(requested_urls(exchange, source)) if exchange.operation == "extract" else 1
+        return len(requested_urls(self.adapter, exchange, source)) if exchange.operation == "extract" else 1
 
     def _why_gave_up(self, error: ProviderError, attempts: list[Attempt]) -> str:
         if not error.retryable:

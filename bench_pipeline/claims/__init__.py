@@ -1,0 +1,1 @@
+"""Claims: facts read from stored artifacts, their citations, contradictions and origin groups."""

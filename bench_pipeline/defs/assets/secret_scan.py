@@ -1,0 +1,29 @@
+"""The committed-fixture scan: every fixture through the detectors redaction uses."""
+
+import dagster as dg
+
+from bench_pipeline.defs.metadata import frame_of, table_metadata
+from bench_pipeline.defs.resources import BenchConfig, Warehouse
+from bench_pipeline.redaction.scan import scan_fixture_tree
+
+
+@dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"})
+def fixture_secret_scan(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
+    """Secrets and personal data left in committed fixtures (masked previews, never the value),
+    each named by file and JSON path. Role mailboxes published by companies are not findings."""
+    findings = frame_of("secret_scan_findings", [f.as_row() for f in scan_fixture_tree(bench.fixtures)])
+    warehouse.replace_table("secret_scan_findings", findings)
+    return dg.MaterializeResult(metadata=table_metadata("secret_scan_findings", findings))
+
+
+@dg.asset_check(asset=fixture_secret_scan, blocking=True, pool="duckdb",
+                description="no secret or personal datum in any committed fixture (role mailboxes excepted)")
+def no_secrets_in_fixtures(warehouse: Warehouse) -> dg.AssetCheckResult:
+    found = warehouse.read_table("secret_scan_findings")
+    lines = [f"{r.file}: {r.json_path}: {r.detector} ({r.preview})" for r in found.itertuples()]
+    return dg.AssetCheckResult(
+        passed=found.empty,
+        description=lines[0] if lines else "no findings",
+        metadata={"findings": dg.MetadataValue.int(len(found)),
+                  "detail": dg.MetadataValue.md("\n".join(f"- `{line}`" for line in lines[:50]) or "none")},
+    )

@@ -1,0 +1,1 @@
+"""Untrusted web text: hidden-content and instruction detection, and the one quoting boundary."""

@@ -1,0 +1,26 @@
+"""`bench scan-injection PATH…` (SPEC §10): one JSON line per file, `{"path", "flagged", "vectors"}`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from bench_pipeline.injection.detector import scan
+from bench_pipeline.reading.pdf import UnreadablePdfError
+
+
+def run_scan_injection(paths: list[str]) -> int:
+    """0 when every file was scanned (flagged or not); 2 with a one-line reason naming the first
+    file that could not be read, after the lines for the files before it."""
+    for path in paths:
+        try:
+            report = scan(Path(path).read_bytes())
+        except OSError as exc:
+            print(f"{path}: (file): cannot read ({exc.strerror})", file=sys.stderr)
+            return 2
+        except (UnreadablePdfError, ValueError) as exc:
+            print(f"{path}: (content): {exc}", file=sys.stderr)
+            return 2
+        print(json.dumps({"path": path, "flagged": report.flagged, "vectors": report.vectors}, ensure_ascii=False))
+    return 0

@@ -1,0 +1,34 @@
+"""Invisible characters that smuggle text past a human reader (security.md B.2 item 14)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from bench_pipeline.injection.channels import Channel
+from bench_pipeline.injection.phrases import instruction_matches
+
+# Tag characters spell ASCII one-for-one ("ASCII smuggling"); the cancel tag U+E007F and the
+# letters of the three subdivision flags (England, Scotland, Wales) are legitimate emoji.
+_TAG_RUN = re.compile("[\U000E0020-\U000E007E]+")
+_FLAG_TAGS = {"gbeng", "gbsct", "gbwls"}
+# Zero-width and bidi controls. U+200D (ZWJ) is left out: emoji sequences use it everywhere.
+_INVISIBLE = re.compile("[\u200b\u200c\u200e\u200f\u2060-\u2064\u202a-\u202e\u2066-\u2069\u180e\u3164\uffa0]")
+
+
+def unicode_channels(text: str) -> Iterator[Channel]:
+    for run in _TAG_RUN.finditer(text):
+        decoded = "".join(chr(ord(ch) - 0xE0000) for ch in run.group(0))
+        if decoded not in _FLAG_TAGS:
+            yield Channel("zero_width", decoded, suspicious=len(decoded) >= 8)
+    if _INVISIBLE.search(text):
+        stripped = strip_invisible(text)
+        # Only what the invisible characters were hiding: phrases that match once they are gone.
+        before = {name for name, _ in instruction_matches(text)}
+        hidden = [snippet for name, snippet in instruction_matches(stripped) if name not in before]
+        if hidden:
+            yield Channel("zero_width", " … ".join(hidden))
+
+
+def strip_invisible(text: str) -> str:
+    return _INVISIBLE.sub("", text)

@@ -1,0 +1,93 @@
+"""Brave Search (`GET api.search.brave.com/res/v1/web/search?q=…`, `X-Subscription-Token`): results under
+`web.results[]`, dates as a human `age` ("2 days ago", "September 1, 2026") plus a zone-less ISO
+`page_age`; no cost and no extract endpoint — quota lives in `X-RateLimit-*` headers, errors are
+`{"type": "ErrorResponse", "error": {"code": "RATE_LIMITED", …}}`."""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import urlencode
+
+from bench_pipeline.domain.exchange import Exchange
+from bench_pipeline.domain.provider_error import ProviderError
+from bench_pipeline.domain.providers_config import PriceTable
+from bench_pipeline.domain.results import SearchPage, SearchResult
+from bench_pipeline.providers.base import (
+    RequestSpec, error_body, item_url, json_body, require_list, retry_after_seconds, status_error, timeout_error,
+)
+from bench_pipeline.providers.wire_dates import from_free_text, from_iso
+
+PROVIDER = "brave"
+_TAGS = re.compile(r"</?strong>")
+
+
+def parse_search(exchange: Exchange, price: PriceTable, source: str = "brave exchange") -> SearchPage:
+    body = json_body(exchange, source)
+    web = body.get("web") or {"results": []}  # a query with no web hits has no `web` block at all
+    results = []
+    for index, item in enumerate(require_list(web, "results", f"{source} (web)")):
+        url = item_url(item, f"response.body.web.results[{index}]", source)
+        age = item.get("age")
+        # `page_age` is the page's own date; `age` is Brave's display of it, relative when recent.
+        published = from_iso(item.get("page_age")) or from_free_text(age, exchange.captured_at)
+        description = item.get("description")
+        results.append(SearchResult(
+            rank=index + 1,
+            url=url,
+            title=item.get("title"),
+            snippet=html.unescape(_TAGS.sub("", description)) if isinstance(description, str) else None,
+            published_at=published,
+            published_raw=age or item.get("page_age"),
+        ))
+    # Brave reports no cost on the wire: every successful request costs the list price.
+    return SearchPage(results=results, cost_usd=price.search_usd, request_id=None)
+
+
+def classify_error(exchange: Exchange) -> ProviderError:
+    timed_out = timeout_error(PROVIDER, exchange)
+    if timed_out:
+        return timed_out
+    status = exchange.response.status
+    body = error_body(exchange)
+    error = body.get("error") if isinstance(body.get("error"), dict) else {}
+    code = error.get("code") or ""
+    message = str(error.get("detail") or exchange.response.body_text or "")
+    if status == 429 or code == "RATE_LIMITED":
+        return ProviderError(provider=PROVIDER, code="rate_limited", status=status, retryable=True,
+                             retry_after_s=_reset_seconds(exchange), message=message)
+    if code.startswith("SUBSCRIPTION_TOKEN"):  # a bad key comes back as 422, not 401
+        return ProviderError(provider=PROVIDER, code="auth", status=status, retryable=False, message=message)
+    return status_error(PROVIDER, exchange, message, retry_after_seconds(exchange))
+
+
+def search_request(query: str, base_url: str, max_results: int) -> RequestSpec:
+    params = {"q": query, "country": "MX", "search_lang": "es", "ui_lang": "es-MX", "count": max_results}
+    return RequestSpec(method="GET", url=f"{base_url}/res/v1/web/search?{urlencode(params)}",
+                       headers={"accept": "application/json", "accept-encoding": "gzip"})
+
+
+def auth_headers(api_key: str) -> dict[str, str]:
+    return {"X-Subscription-Token": api_key}
+
+
+def _reset_seconds(exchange: Exchange) -> float | None:
+    """Brave sends no `retry-after`; `X-RateLimit-Reset: 1, 1419704` gives each window's reset in
+    seconds, and the first window whose `X-RateLimit-Remaining` is 0 is the one to wait for."""
+    explicit = retry_after_seconds(exchange)
+    if explicit is not None:
+        return explicit
+    resets = _header_numbers(exchange, "x-ratelimit-reset")
+    remaining = _header_numbers(exchange, "x-ratelimit-remaining")
+    for index, reset in enumerate(resets):
+        if index < len(remaining) and remaining[index] == 0:
+            return reset
+    return resets[0] if resets else None
+
+
+def _header_numbers(exchange: Exchange, name: str) -> list[float]:
+    value = exchange.response.header(name) if exchange.response else None
+    try:
+        return [float(part) for part in value.split(",")] if value else []
+    except ValueError:
+        return []

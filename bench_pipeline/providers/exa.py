@@ -1,0 +1,111 @@
+"""Exa (`POST api.exa.ai/search`, `/contents`): camelCase, ISO `publishedDate`, `costDollars.total` in USD
+on every response, per-URL `statuses[]` on /contents; errors as `{"error", "tag"}`, and 503
+SERVICE_OVERLOADED is not billed."""
+
+from __future__ import annotations
+
+from bench_pipeline.domain.exchange import Exchange
+from bench_pipeline.domain.provider_error import ProviderError
+from bench_pipeline.domain.providers_config import PriceTable
+from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
+from bench_pipeline.providers.base import (
+    RequestSpec, error_body, item_url, json_body, request_urls, require_list,
+    retry_after_seconds, timeout_error,
+)
+from bench_pipeline.providers.wire_dates import from_iso
+
+PROVIDER = "exa"
+
+
+def parse_search(exchange: Exchange, price: PriceTable, source: str = "exa exchange") -> SearchPage:
+    body = json_body(exchange, source)
+    results = []
+    for index, item in enumerate(require_list(body, "results", source)):
+        url = item_url(item, f"response.body.results[{index}]", source)
+        highlights = item.get("highlights") or []
+        snippet = " … ".join(h for h in highlights if isinstance(h, str)) or (item.get("text") or None)
+        raw_date = item.get("publishedDate")
+        results.append(SearchResult(
+            rank=index + 1,
+            url=url,
+            title=item.get("title") or None,  # Exa often sends "" for a missing title
+            snippet=snippet,
+            published_at=from_iso(raw_date),
+            published_raw=raw_date,
+            score=item.get("score"),
+        ))
+    return SearchPage(results=results, cost_usd=_cost(body, price.search_usd), request_id=body.get("requestId"))
+
+
+def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[str], source: str = "exa exchange") -> ExtractPage:
+    body = json_body(exchange, source)
+    documents = []
+    for index, item in enumerate(require_list(body, "results", source)):
+        raw_date = item.get("publishedDate")
+        documents.append(ExtractedDocument(url=item_url(item, f"response.body.results[{index}]", source), text=item.get("text") or "",
+                                           published_at=from_iso(raw_date), published_raw=raw_date))
+    statuses = body.get("statuses")
+    failed = [s.get("id") for s in statuses or [] if isinstance(s, dict) and s.get("status") == "error"]
+    fallback = None if price.extract_usd_per_url is None else round(price.extract_usd_per_url * len(documents), 6)
+    return ExtractPage(
+        documents=documents,
+        failed_urls=[u for u in failed if isinstance(u, str)],
+        # Older /contents responses carry no `statuses`: then Exa said nothing either way.
+        provider_says_partial=None if statuses is None else bool(failed),
+        cost_usd=_cost(body, fallback),
+        request_id=body.get("requestId"),
+    )
+
+
+def urls_requested(exchange: Exchange) -> list[str]:
+    return request_urls(exchange, "urls") or request_urls(exchange, "ids")  # `ids` is the legacy name
+
+
+def classify_error(exchange: Exchange) -> ProviderError:
+    timed_out = timeout_error(PROVIDER, exchange)
+    if timed_out:
+        return timed_out
+    status = exchange.response.status
+    body = error_body(exchange)
+    tag = body.get("tag") or ""
+    message = str(body.get("error") or exchange.response.body_text or "")
+    retry_after = retry_after_seconds(exchange)
+
+    def error(code: str, retryable: bool, billed: bool = False) -> ProviderError:
+        return ProviderError(provider=PROVIDER, code=code, status=status, retryable=retryable,
+                             retry_after_s=retry_after if retryable else None, billed=billed, message=message)
+
+    if status == 429:
+        return error("rate_limited", True)
+    if status == 402:
+        return error("plan_limit", False)
+    if status in (401, 403) and tag != "PROHIBITED_CONTENT":
+        return error("auth", False)
+    if status == 503:
+        return error("overloaded", True)  # SERVICE_OVERLOADED: Exa does not bill it
+    if status == 504:
+        return error("timeout", True)
+    if status >= 500:
+        return error("server_error", True)
+    return error("bad_request", False)
+
+
+def search_request(query: str, base_url: str, max_results: int) -> RequestSpec:
+    return RequestSpec(method="POST", url=f"{base_url}/search", headers={"content-type": "application/json"},
+                       json_body={"query": query, "type": "auto", "numResults": max_results, "userLocation": "MX",
+                                  "contents": {"highlights": True}})
+
+
+def extract_request(urls: list[str], base_url: str) -> RequestSpec:
+    return RequestSpec(method="POST", url=f"{base_url}/contents", headers={"content-type": "application/json"},
+                       json_body={"urls": urls, "text": True})
+
+
+def auth_headers(api_key: str) -> dict[str, str]:
+    return {"x-api-key": api_key}
+
+
+def _cost(body: dict, fallback: float | None) -> float | None:
+    """Only `costDollars.total` is stable across Exa's cost layouts; without it, the list price."""
+    total = (body.get("costDollars") or {}).get("total")
+    return round(float(total), 6) if isinstance(total, (int, float)) else fallback

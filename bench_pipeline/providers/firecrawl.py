@@ -1,0 +1,129 @@
+"""Firecrawl v2 (`POST api.firecrawl.dev/v2/search`, `/v2/scrape`, `/v2/batch/scrape`; `Authorization: Bearer`):
+search hits under `data.web[]` (and dated `data.news[]`), cost as `creditsUsed`; a scrape returns one
+`data` document, a batch/crawl status returns `data[]` with `completed`/`total` and simply omits the
+URLs it failed. Errors are `{"success": false, "error": "…"}` with the retry hint only in the text."""
+
+from __future__ import annotations
+
+import re
+
+from bench_pipeline.domain.errors import InputError
+from bench_pipeline.domain.exchange import Exchange
+from bench_pipeline.domain.provider_error import ProviderError
+from bench_pipeline.domain.providers_config import PriceTable
+from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
+from bench_pipeline.providers.base import (
+    RequestSpec, credits_cost, error_body, item_url, json_body, request_urls,
+    require_list, retry_after_seconds, status_error, timeout_error,
+)
+from bench_pipeline.providers.wire_dates import from_free_text, from_iso
+
+PROVIDER = "firecrawl"
+_RETRY_HINT = re.compile(r"retry after (\d+(?:\.\d+)?)\s*s", re.IGNORECASE)
+
+
+def parse_search(exchange: Exchange, price: PriceTable, source: str = "firecrawl exchange") -> SearchPage:
+    body = json_body(exchange, source)
+    data = body.get("data")
+    if not isinstance(data, dict):
+        raise InputError(source, "response.body.data", "expected an object with `web` (v2 search)")
+    results = []
+    for block in ("web", "news"):
+        items = data.get(block)
+        if items is None:
+            continue
+        for index, item in enumerate(require_list(data, block, f"{source} (data)")):
+            url = item_url(item, f"response.body.data.{block}[{index}]", source)
+            metadata = item.get("metadata") or {}
+            raw_date = item.get("date") or metadata.get("publishedTime")
+            results.append(SearchResult(
+                rank=len(results) + 1,
+                url=url,
+                title=item.get("title") or metadata.get("title"),
+                snippet=item.get("description") or item.get("snippet"),
+                published_at=from_iso(raw_date) or from_free_text(raw_date, exchange.captured_at),
+                published_raw=raw_date,
+            ))
+    return SearchPage(results=results, cost_usd=credits_cost(body.get("creditsUsed"), price, price.search_usd),
+                      request_id=body.get("id"))
+
+
+def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[str], source: str = "firecrawl exchange") -> ExtractPage:
+    body = json_body(exchange, source)
+    data = body.get("data")
+    if isinstance(data, dict):
+        return _scrape(data, price, source)
+    documents = [_document(item, f"response.body.data[{index}]", source)
+                 for index, item in enumerate(require_list(body, "data", source))]
+    read = {d.url for d in documents}
+    completed, total = body.get("completed"), body.get("total")
+    says_partial = completed < total if isinstance(completed, int) and isinstance(total, int) else None
+    fallback = None if price.extract_usd_per_url is None else round(price.extract_usd_per_url * len(documents), 6)
+    return ExtractPage(
+        documents=documents,
+        failed_urls=[u for u in requested_urls if u not in read],
+        provider_says_partial=says_partial,
+        cost_usd=credits_cost(body.get("creditsUsed"), price, fallback),
+        request_id=body.get("id"),
+    )
+
+
+def urls_requested(exchange: Exchange) -> list[str]:
+    return request_urls(exchange, "urls") or request_urls(exchange, "url")
+
+
+def classify_error(exchange: Exchange) -> ProviderError:
+    timed_out = timeout_error(PROVIDER, exchange)
+    if timed_out:
+        return timed_out
+    status = exchange.response.status
+    body = error_body(exchange)
+    message = str(body.get("error") or exchange.response.body_text or "")
+    hint = _RETRY_HINT.search(message)
+    retry_after = float(hint[1]) if hint else retry_after_seconds(exchange)
+    if status == 408:  # SCRAPE_TIMEOUT: the target page was slow, another try may work
+        return ProviderError(provider=PROVIDER, code="timeout", status=status, retryable=True, message=message)
+    return status_error(PROVIDER, exchange, message, retry_after)
+
+
+def search_request(query: str, base_url: str, max_results: int) -> RequestSpec:
+    return RequestSpec(method="POST", url=f"{base_url}/v2/search", headers={"content-type": "application/json"},
+                       json_body={"query": query, "limit": max_results, "sources": ["web"], "lang": "es",
+                                  "country": "mx", "location": "Mexico"})
+
+
+def extract_request(urls: list[str], base_url: str) -> RequestSpec:
+    if len(urls) == 1:
+        return RequestSpec(method="POST", url=f"{base_url}/v2/scrape", headers={"content-type": "application/json"},
+                           json_body={"url": urls[0], "formats": ["markdown"], "onlyMainContent": True})
+    return RequestSpec(method="POST", url=f"{base_url}/v2/batch/scrape", headers={"content-type": "application/json"},
+                       json_body={"urls": urls, "formats": ["markdown"], "onlyMainContent": True})
+
+
+def auth_headers(api_key: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {api_key}"}
+
+
+def _document(item: object, field: str, source: str) -> ExtractedDocument:
+    if not isinstance(item, dict):
+        raise InputError(source, field, "expected a scraped document object")
+    metadata = item.get("metadata") if isinstance(item.get("metadata"), dict) else {}
+    url = item.get("url") or metadata.get("sourceURL") or metadata.get("url")
+    if not isinstance(url, str):
+        raise InputError(source, f"{field}.metadata.sourceURL", "expected the scraped page's URL")
+    raw_date = metadata.get("publishedTime") or metadata.get("article:published_time")
+    return ExtractedDocument(url=url, text=item.get("markdown") or "", published_at=from_iso(raw_date), published_raw=raw_date)
+
+
+def _scrape(data: dict, price: PriceTable, source: str) -> ExtractPage:
+    """A single /v2/scrape: the target page's own status is `metadata.statusCode`."""
+    document = _document(data, "response.body.data", source)
+    metadata = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
+    failed = isinstance(metadata.get("statusCode"), int) and metadata["statusCode"] >= 400
+    return ExtractPage(
+        documents=[] if failed else [document],
+        failed_urls=[document.url] if failed else [],
+        provider_says_partial=failed,
+        cost_usd=credits_cost(metadata.get("creditsUsed"), price, price.extract_usd_per_url),
+        request_id=metadata.get("scrapeId"),
+    )

@@ -1,0 +1,86 @@
+"""Serper (`POST google.serper.dev/search`, `POST scrape.serper.dev`, `X-API-KEY`): Google results under
+`organic[]` with `link` and an optional free-text `date` ("Mar 10, 2022", "hace 3 días"), `credits` at
+top level; scrape returns `{text, metadata}` for one URL and has no way to say it failed to read it.
+Errors are `{"message", "statusCode"}`."""
+
+from __future__ import annotations
+
+from bench_pipeline.domain.errors import InputError
+from bench_pipeline.domain.exchange import Exchange
+from bench_pipeline.domain.provider_error import ProviderError
+from bench_pipeline.domain.providers_config import PriceTable
+from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
+from bench_pipeline.providers.base import (
+    RequestSpec, credits_cost, error_body, item_url, json_body, request_urls,
+    require_list, retry_after_seconds, status_error, timeout_error,
+)
+from bench_pipeline.providers.wire_dates import from_free_text
+
+PROVIDER = "serper"
+
+
+def parse_search(exchange: Exchange, price: PriceTable, source: str = "serper exchange") -> SearchPage:
+    body = json_body(exchange, source)
+    results = []
+    for index, item in enumerate(require_list(body, "organic", source)):
+        url = item_url(item, f"response.body.organic[{index}]", source, key="link")
+        raw_date = item.get("date")
+        results.append(SearchResult(
+            rank=item.get("position") or index + 1,
+            url=url,
+            title=item.get("title"),
+            snippet=item.get("snippet"),
+            published_at=from_free_text(raw_date, exchange.captured_at),
+            published_raw=raw_date,
+        ))
+    return SearchPage(results=results, cost_usd=credits_cost(body.get("credits"), price, price.search_usd), request_id=None)
+
+
+def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[str], source: str = "serper exchange") -> ExtractPage:
+    """One scrape call reads one URL. An empty `text` is what Serper sends when it read nothing —
+    with a 200 and no flag: no document came back, yet Serper's own claim stays "complete" (`False`)."""
+    body = json_body(exchange, source)
+    text = body.get("text")
+    if text is not None and not isinstance(text, str):
+        raise InputError(source, "response.body.text", "expected a string")
+    urls = urls_requested(exchange)
+    if not urls:
+        raise InputError(source, "request.body.url", "a scrape request names the URL it read")
+    return ExtractPage(
+        documents=[ExtractedDocument(url=urls[0], text=text)] if text else [],
+        failed_urls=[],
+        provider_says_partial=False,
+        cost_usd=credits_cost(body.get("credits"), price, price.extract_usd_per_url),
+    )
+
+
+def urls_requested(exchange: Exchange) -> list[str]:
+    return request_urls(exchange, "url")
+
+
+def classify_error(exchange: Exchange) -> ProviderError:
+    timed_out = timeout_error(PROVIDER, exchange)
+    if timed_out:
+        return timed_out
+    status = exchange.response.status
+    body = error_body(exchange)
+    message = str(body.get("message") or exchange.response.body_text or "")
+    if status == 400 and "credits" in message.lower():  # "Not enough credits" comes back as a 400
+        return ProviderError(provider=PROVIDER, code="plan_limit", status=status, retryable=False, message=message)
+    return status_error(PROVIDER, exchange, message, retry_after_seconds(exchange))
+
+
+def search_request(query: str, base_url: str, max_results: int) -> RequestSpec:
+    return RequestSpec(method="POST", url=f"{base_url}/search", headers={"content-type": "application/json"},
+                       json_body={"q": query, "gl": "mx", "hl": "es", "num": max_results})
+
+
+def extract_request(urls: list[str], base_url: str) -> RequestSpec:
+    if len(urls) != 1:
+        raise ValueError("scrape.serper.dev reads one URL per call")
+    return RequestSpec(method="POST", url="https://scrape.serper.dev", headers={"content-type": "application/json"},
+                       json_body={"url": urls[0]})
+
+
+def auth_headers(api_key: str) -> dict[str, str]:
+    return {"X-API-KEY": api_key}

@@ -1,0 +1,40 @@
+"""Bytes of a stored HTML artifact to the str that `offset:` spans index.
+
+The rule, in order (offsets depend on it, so it never changes silently):
+1. a byte-order mark decides (UTF-8, UTF-16);
+2. bytes that are valid UTF-8 are UTF-8, whatever the page declares — real pages declare
+   ISO-8859-1 and send UTF-8, and UTF-8 validity is almost never an accident;
+3. otherwise the charset the page declares (`<meta charset>` or `http-equiv`), if it decodes cleanly;
+4. otherwise cp1252, with undecodable bytes replaced (the common superset of Latin-1 on Spanish sites).
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+_BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+_DECLARED = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_:.-]+)""", re.IGNORECASE)
+
+
+def decode_html(data: bytes) -> str:
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            return data.decode(codec, errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    declared = _declared_charset(data)
+    if declared:
+        try:
+            return data.decode(declared)
+        except (LookupError, UnicodeDecodeError):
+            pass
+    return data.decode("cp1252", errors="replace")
+
+
+def _declared_charset(data: bytes) -> str | None:
+    match = _DECLARED.search(data[:4096])
+    return match[1].decode("ascii").lower() if match else None
+

@@ -1,0 +1,118 @@
+"""HTML artifacts to main text with trafilatura, each block carrying an `offset:` span into the artifact.
+
+trafilatura gives text but no offsets, so each extracted block is searched in the artifact's
+visible text (`textmap`), starting near the source line lxml recorded for it (without that hint
+a heading first matches the `<title>`). A block that cannot be found gets no span, and is counted.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from pydantic import BaseModel, ConfigDict
+from trafilatura import bare_extraction
+
+from bench_pipeline.reading.dates import published_in_prose, trusted_metadata_date
+from bench_pipeline.reading.source import HtmlSource
+from bench_pipeline.reading.textmap import TextMap, collapse_ws
+
+_BLOCK_TAGS = frozenset({"p", "head", "item", "quote", "cell", "code"})
+_NO_DATE_GUESSING = {"extensive_search": False, "original_date": True}
+_APP_ROOT = re.compile(r"""<(?:div|main|body)[^>]+id=["'](?:root|app|__next|__nuxt)["']""", re.IGNORECASE)
+_ENABLE_JS = re.compile(r"(enable|activa|habilita)\w*\s+(javascript|js)\b", re.IGNORECASE)
+_MIN_READABLE_CHARS = 250
+
+
+class Block(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    span: str | None  # `offset:S-E` into the decoded artifact; None when the block could not be located
+
+
+class HtmlReading(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    title: str | None
+    blocks: list[Block]
+    published_at: date | None
+    needs_rendering: bool
+
+    @property
+    def text(self) -> str:
+        return "\n".join(block.text for block in self.blocks)
+
+    @property
+    def spans(self) -> list[str]:
+        return [block.span for block in self.blocks if block.span]
+
+
+def read_html(artifact: bytes | HtmlSource, renders_javascript: bool = False) -> HtmlReading:
+    """`renders_javascript`: the artifact is a DOM the provider already rendered, so an almost
+    empty shell is an answer, not a page that needs a browser."""
+    html_source = artifact if isinstance(artifact, HtmlSource) else HtmlSource(artifact)
+    source, visible = html_source.text, html_source.visible
+    document = bare_extraction(
+        source, with_metadata=True, include_comments=False, date_extraction_params=_NO_DATE_GUESSING
+    )
+    blocks = _locate_blocks(document.body, source, visible) if document is not None else []
+    metadata_date = trusted_metadata_date(document.date, source) if document is not None else None
+    readable = sum(len(block.text) for block in blocks)
+    return HtmlReading(
+        title=document.title if document is not None else None,
+        blocks=blocks,
+        published_at=metadata_date or published_in_prose(visible.text[:5000]),
+        needs_rendering=not renders_javascript and _looks_script_only(source, readable),
+    )
+
+
+def locate(visible: TextMap, text: str, hint: int = 0) -> tuple[int, int] | None:
+    """Visible-character range of `text`, searching from `hint` first, then from the start."""
+    found = visible.text.find(text, hint)
+    if found < 0 and hint:
+        found = visible.text.find(text)
+    return (found, found + len(text)) if found >= 0 else None
+
+
+def _locate_blocks(body, source: str, visible: TextMap) -> list[Block]:
+    line_starts = [0] + [match.end() for match in re.finditer("\n", source)]
+    blocks: list[Block] = []
+    cursor = 0
+    for element in body.iter(*_BLOCK_TAGS):
+        if any(True for _ in element.iterdescendants(*_BLOCK_TAGS)):
+            continue
+        text = _element_text(element)
+        if not text:
+            continue
+        hint = cursor
+        if element.sourceline and element.sourceline <= len(line_starts):
+            hint = max(cursor, visible.index_at_or_after(line_starts[element.sourceline - 1]))
+        found = locate(visible, text, hint) or locate(visible, text, cursor)
+        span = None
+        if found:
+            start, end = visible.source_range(*found)
+            span = f"offset:{start}-{end}"
+            cursor = found[1]
+        blocks.append(Block(text=text, span=span))
+    return blocks
+
+
+def _element_text(element) -> str:
+    parts: list[str] = []
+    _collect_text(element, parts)
+    return collapse_ws("".join(parts))
+
+
+def _collect_text(element, parts: list[str]) -> None:
+    # trafilatura turns <br> into <lb/>; the visible-text walk counts it as a space.
+    parts.append(" " if element.tag == "lb" else element.text or "")
+    for child in element:
+        _collect_text(child, parts)
+        parts.append(child.tail or "")
+
+
+def _looks_script_only(source: str, readable_chars: int) -> bool:
+    if readable_chars >= _MIN_READABLE_CHARS or "<script" not in source.lower():
+        return False
+    return bool(_APP_ROOT.search(source) or _ENABLE_JS.search(source)) or readable_chars == 0

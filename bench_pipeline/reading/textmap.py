@@ -1,0 +1,149 @@
+"""Visible text of HTML source with, for every character, where it came from in the source.
+
+This is the one definition of "the text an `offset:S-E` span returns": tags removed (block tags
+count as a space, inline tags as nothing), comments and non-rendered elements dropped, entities
+unescaped, whitespace collapsed to single spaces. Applying a span runs the same walk over the
+slice, so locating text and re-applying its span agree by construction.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from bisect import bisect_left
+from dataclasses import dataclass, field
+
+_SKIPPED = "script|style|template|noscript|head|title|svg|iframe|object"
+_TOKEN = re.compile(
+    rf"<({_SKIPPED})\b[^>]*>.*?</\1\s*>|<!--.*?(?:-->|\Z)|<[a-zA-Z/!?][^>]*>",
+    re.IGNORECASE | re.DOTALL,
+)
+_TAG_NAME = re.compile(r"</?\s*([a-zA-Z][a-zA-Z0-9]*)")
+_BLOCK_TAGS = frozenset(
+    "address article aside blockquote br dd details dialog div dl dt fieldset figcaption figure footer "
+    "form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody td tfoot th thead "
+    "tr ul option caption center".split()
+)
+_ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
+# Whitespace that collapsing changes: runs of two or more, or any single character but " ".
+_BREAK = re.compile(r"\s{2,}|[^\S ]")
+_SPACE = re.compile(r"\s+")
+
+
+@dataclass
+class TextMap:
+    """`text[i]` came from `source[starts[i]:ends[i]]`; `starts` never decreases."""
+
+    text: str = ""
+    starts: list[int] = field(default_factory=list)
+    ends: list[int] = field(default_factory=list)
+
+    def source_range(self, begin: int, end: int) -> tuple[int, int]:
+        """Source offsets covering visible characters [begin, end)."""
+        return self.starts[begin], self.ends[end - 1]
+
+    def index_at_or_after(self, source_offset: int) -> int:
+        """First visible character that comes from `source_offset` or later."""
+        return bisect_left(self.starts, source_offset)
+
+
+def collapse_ws(text: str) -> str:
+    """Whitespace runs (including no-break spaces) to one space, ends trimmed."""
+    return _SPACE.sub(" ", text).strip()
+
+
+def fold(text: str) -> str:
+    """Lower case without accents or compatibility forms, so `Julio`/`julio`, `día`/`dia`, `ﬁ`/`fi` match."""
+    if text.isascii():
+        return text.lower()
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def visible_text(source: str) -> TextMap:
+    builder = _Builder()
+    position = 0
+    for token in _TOKEN.finditer(source):
+        if token.start() > position:
+            builder.add_text(source, position, token.start())
+        if not token.group(1) and not token.group(0).startswith("<!"):
+            name = _TAG_NAME.match(token.group(0))
+            if name and name.group(1).lower() in _BLOCK_TAGS:
+                builder.add_space(token.start(), token.end())
+        position = token.end()
+    if position < len(source):
+        builder.add_text(source, position, len(source))
+    return builder.finish()
+
+
+def plain_text_map(text: str) -> TextMap:
+    """Whitespace-collapsed plain text (a PDF page, a provider's text) with offsets into the original."""
+    builder = _Builder()
+    builder.add_plain(text, 0, len(text))
+    return builder.finish()
+
+
+def slice_text(source: str, start: int, end: int) -> str:
+    """What an `offset:start-end` span over this source returns."""
+    return visible_text(source[start:end]).text
+
+
+class _Builder:
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        self.after_space = True
+
+    def add_space(self, start: int, end: int) -> None:
+        if not self.after_space:
+            self.parts.append(" ")
+            self.starts.append(start)
+            self.ends.append(end)
+            self.after_space = True
+
+    def add_text(self, source: str, start: int, end: int) -> None:
+        position = start
+        for entity in _ENTITY.finditer(source, start, end):
+            if entity.start() > position:
+                self.add_plain(source, position, entity.start())
+            char = html.unescape(entity.group(0))
+            if char == entity.group(0):
+                self.add_plain(source, entity.start(), entity.end())
+            elif char.isspace():
+                self.add_space(entity.start(), entity.end())
+            else:
+                self.parts.append(char)
+                self.starts.extend([entity.start()] * len(char))
+                self.ends.extend([entity.end()] * len(char))
+                self.after_space = False
+            position = entity.end()
+        if position < end:
+            self.add_plain(source, position, end)
+
+    def add_plain(self, source: str, start: int, end: int) -> None:
+        # Between breaks the text is already collapsed, so whole runs map linearly (fast extends).
+        position = start
+        for brk in _BREAK.finditer(source, start, end):
+            self._add_run(source, position, brk.start())
+            self.add_space(brk.start(), brk.end())
+            position = brk.end()
+        self._add_run(source, position, end)
+
+    def _add_run(self, source: str, start: int, end: int) -> None:
+        if start < end and self.after_space and source[start] == " ":
+            start += 1
+        if start >= end:
+            return
+        self.parts.append(source[start:end])
+        self.starts.extend(range(start, end))
+        self.ends.extend(range(start + 1, end + 1))
+        self.after_space = source[end - 1] == " "
+
+    def finish(self) -> TextMap:
+        if self.parts and self.parts[-1].endswith(" "):
+            self.parts[-1] = self.parts[-1][:-1]
+            self.starts.pop()
+            self.ends.pop()
+        return TextMap("".join(self.parts), self.starts, self.ends)

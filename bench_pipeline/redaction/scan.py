@@ -1,0 +1,129 @@
+"""The committed-fixture scan: every file under the fixtures root, through the same detectors
+redaction uses. Zero findings is the bar; role mailboxes are never findings (redaction keeps them)."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from pypdf import PdfReader
+from pypdf.errors import PdfReadError
+
+from bench_pipeline.domain.errors import InputError
+from bench_pipeline.domain.exchange import Exchange
+from bench_pipeline.files import read_json
+from bench_pipeline.redaction.exchange import redact_exchange
+from bench_pipeline.redaction.findings import ScanFinding
+from bench_pipeline.redaction.structure import Found, redact_json, redact_text
+
+_SKIPPED = frozenset({"README.md"})
+
+
+def scan_fixture_tree(root: Path) -> list[ScanFinding]:
+    root = Path(root)
+    findings: list[ScanFinding] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in sorted(filenames):
+            if name.startswith(".") or name in _SKIPPED:
+                continue
+            path = Path(dirpath) / name
+            shown = path.relative_to(root).as_posix()
+            found = scan_file(path, shown)
+            if shown.startswith("_shared/expected/"):
+                found = _outside_artifacts(found, root)
+            findings.extend(found)
+    return findings
+
+
+def scan_file(path: Path, shown: str) -> list[ScanFinding]:
+    """Findings in one file; `shown` names it in each finding."""
+    suffix = path.suffix.lower()
+    if suffix == ".json":
+        try:
+            return scan_json(read_json(path), shown)
+        except InputError as exc:
+            return [ScanFinding(shown, exc.field, "unreadable", exc.reason)]
+    if suffix == ".pdf":
+        return scan_pdf(path.read_bytes(), shown)
+    return scan_text(read_text_lenient(path.read_bytes())[0], shown)
+
+
+def scan_json(data: Any, shown: str) -> list[ScanFinding]:
+    """An exchange is scanned the way it is redacted (bodies decoded first); any other JSON key by key."""
+    found: Found = []
+    if isinstance(data, dict) and "request" in data and "provider" in data:
+        try:
+            Exchange.model_validate(data)
+            found = redact_exchange(data, shown).found
+        except ValidationError:
+            redact_json(data, "$", found)
+        except InputError as exc:
+            return [ScanFinding(shown, exc.field, "unreadable-body", exc.reason)]
+    else:
+        redact_json(data, "$", found)
+    return _as_findings(found, shown)
+
+
+def scan_text(text: str, shown: str, where: str = "(text)") -> list[ScanFinding]:
+    found: Found = []
+    redact_text(text, where, found)
+    return _as_findings(found, shown)
+
+
+def scan_pdf(data: bytes, shown: str) -> list[ScanFinding]:
+    """A PDF's text layer, page by page. Redaction cannot rewrite a PDF, so a finding here means the
+    document has to be replaced, not patched."""
+    try:
+        pages = PdfReader(io.BytesIO(data)).pages
+        texts = [(number, page.extract_text() or "") for number, page in enumerate(pages, start=1)]
+    except (PdfReadError, ValueError, KeyError) as exc:
+        return [ScanFinding(shown, "(pdf)", "unreadable", f"text layer cannot be read: {exc}")]
+    return [f for number, text in texts for f in scan_text(text, shown, f"page {number}")]
+
+
+def read_text_lenient(data: bytes) -> tuple[str, str]:
+    """The text and its codec: UTF-8, else Latin-1, which reads every byte and writes it back
+    unchanged (older Mexican government pages are Windows-1252; their bytes must survive)."""
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
+
+
+def _outside_artifacts(findings: list[ScanFinding], root: Path) -> list[ScanFinding]:
+    """An expected observation quotes its artifact verbatim, so the quote is judged where it stands,
+    in context (a company switchboard is kept, a bare number is not); the artifact is scanned too."""
+    if not findings:
+        return findings
+    data = read_json(root / findings[0].file)
+    observations = data.get("observations") if isinstance(data, dict) else None
+    if not isinstance(observations, list):
+        return findings
+    kept = []
+    for finding in findings:
+        index = _observation_index(finding.json_path)
+        observation = observations[index] if index is not None and index < len(observations) else {}
+        artifact = root / str(observation.get("artifact", "")) if isinstance(observation, dict) else None
+        quote = observation.get("text") if isinstance(observation, dict) else None
+        quoted = finding.json_path.endswith(".text") or (
+            finding.json_path.endswith(".value") and observation.get("value") == quote)
+        if not (quoted and artifact and artifact.is_file() and isinstance(quote, str)
+                and quote in read_text_lenient(artifact.read_bytes())[0]):
+            kept.append(finding)
+    return kept
+
+
+def _observation_index(json_path: str) -> int | None:
+    prefix = "$.observations["
+    if not json_path.startswith(prefix):
+        return None
+    number = json_path[len(prefix):].split("]", 1)[0]
+    return int(number) if number.isdigit() else None
+
+
+def _as_findings(found: Found, shown: str) -> list[ScanFinding]:
+    return [ScanFinding(shown, path, detector, preview) for path, detector, preview in found]

@@ -1,0 +1,72 @@
+"""How each provider is designed to behave in the demo corpus (the intent table of the fixtures README)."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+
+from bench_pipeline.domain.golden import HostFamilies
+from bench_pipeline.golden.families import family_of
+from bench_pipeline.providers.base import host_of
+from scripts.demo_corpus.world import DOCS, Case, Doc, grounds
+
+
+@dataclass(frozen=True)
+class Profile:
+    skill: dict[str, float]   # by host family: how surely a page that answers the case is found and ranked
+    search_ms: float          # median recorded latency
+    read_ms: float
+    first_capture: datetime
+    extracts: bool            # False: search-only, pages are fetched and read by the local extractor
+
+
+PROVIDERS = ("tavily", "exa", "brave", "serper", "firecrawl")
+_DEFAULT = {"gov": 0.7, "corporate": 0.7, "news": 0.7}
+PROFILES = {
+    "tavily": Profile({"gov": 0.97, "corporate": 0.85, "news": 0.7}, 850, 1600, datetime(2026, 11, 3, 15, tzinfo=UTC), True),
+    "exa": Profile({"gov": 0.3, "corporate": 0.75, "news": 0.95}, 1350, 900, datetime(2026, 11, 5, 16, tzinfo=UTC), True),
+    "brave": Profile({"gov": 0.72, "corporate": 0.78, "news": 0.74}, 420, 700, datetime(2026, 11, 9, 14, tzinfo=UTC), False),
+    "serper": Profile({"gov": 0.7, "corporate": 0.8, "news": 0.72}, 650, 750, datetime(2026, 11, 12, 17, tzinfo=UTC), False),
+    "firecrawl": Profile({"gov": 0.62, "corporate": 0.7, "news": 0.66}, 2300, 4200, datetime(2026, 11, 16, 15, tzinfo=UTC), True),
+}
+
+
+def latency(rng: random.Random, median: float) -> float:
+    """Log-normal around the median: latencies are skewed, a few calls are slow."""
+    return round(median * math.exp(rng.gauss(0, 0.35)), 1)
+
+
+def capture_time(provider: str, rng: random.Random, day: int, slot: int) -> datetime:
+    start = PROFILES[provider].first_capture + timedelta(days=day)
+    return start + timedelta(minutes=7 * slot, seconds=rng.randrange(60))
+
+
+def relevant(doc: Doc, case: Case, families: HostFamilies) -> bool:
+    """Pooled relevance: the page grounds the case's claim and its host is of an expected family."""
+    return grounds(doc, case) and family_of(host_of(doc.url), families) in case.families
+
+
+def search_hits(provider: str, case: Case, families: HostFamilies, rng: random.Random, on: date) -> list[Doc]:
+    """The provider's top 10 for a case on day `on`: pages that answer rank high with the provider's
+    skill for their family, or go missing; pages about the company follow; the rest is noise."""
+    profile = PROFILES[provider]
+    scored = []
+    for doc in DOCS:
+        if doc.published and doc.published > on:
+            continue  # not yet written
+        if doc.entity not in (case.entity, None, "wrong") and rng.random() < 0.8:
+            continue
+        score = rng.random() * 0.5
+        family = family_of(host_of(doc.url), families)
+        if grounds(doc, case):
+            skill = profile.skill.get(family, _DEFAULT.get(family, 0.6))
+            if rng.random() > skill:
+                continue
+            score += skill
+        elif doc.entity == case.entity:
+            score += 0.3
+        scored.append((score, doc.url, doc))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return [doc for _, _, doc in scored[:10]]

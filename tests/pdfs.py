@@ -1,0 +1,59 @@
+"""Small PDFs built at test time with reportlab: text pages, a scanned page, hidden text layers."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen import canvas
+
+
+def _image() -> ImageReader:
+    buffer = io.BytesIO()
+    Image.new("RGB", (60, 40), (90, 90, 90)).save(buffer, format="PNG")
+    buffer.seek(0)
+    return ImageReader(buffer)
+
+
+def text_pdf(pages: list[list[str]]) -> bytes:
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer)
+    for lines in pages:
+        y = 760
+        for line in lines:
+            pdf.drawString(72, y, line)
+            y -= 16
+        pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
+
+
+def scanned_pdf(pages: int = 1) -> bytes:
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer)
+    for _ in range(pages):
+        pdf.drawImage(_image(), 72, 400, width=400, height=300)
+        pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
+
+
+def layered_pdf(visible: str, hidden: str, *, render_mode: int = 3, white: bool = False, with_image: bool = False) -> bytes:
+    """One page: `visible` drawn normally, `hidden` drawn invisibly (render mode 3 or white fill),
+    optionally over an image, as an OCR'd scan carries its text layer."""
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer)
+    if with_image:
+        pdf.drawImage(_image(), 72, 300, width=400, height=300)
+    pdf.drawString(72, 760, visible)
+    text = pdf.beginText(72, 700)
+    if white:
+        text.setFillColorRGB(1, 1, 1)
+    else:
+        text.setTextRenderMode(render_mode)
+    text.textLine(hidden)
+    pdf.drawText(text)
+    pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
