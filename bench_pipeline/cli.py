@@ -19,6 +19,7 @@ DEFAULT_GOLDEN = "golden"
 DEFAULT_WAREHOUSE = "warehouse"
 DEFAULT_PROVIDERS = "providers.yaml"
 DEFAULT_INCOMING = "fixtures/incoming"
+DEFAULT_INVOICES = "invoices"
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -29,7 +30,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     from bench_pipeline.runner import run_benchmark
 
     outcome = run_benchmark(fixtures=Path(args.fixtures), golden=Path(args.golden),
-                            warehouse=Path(args.warehouse), providers_file=Path(args.providers))
+                            warehouse=Path(args.warehouse), providers_file=Path(args.providers),
+                            invoices=Path(args.invoices))
     for line in outcome.lines:
         print(line)
     if outcome.report_path is None:
@@ -69,6 +71,12 @@ def cmd_capture(args: argparse.Namespace) -> int:
     return run_capture(args.provider, args.case or None, Path(args.golden), Path(args.providers), Path(args.incoming))
 
 
+def cmd_scan_injection(args: argparse.Namespace) -> int:
+    from bench_pipeline.injection.scan_command import run_scan_injection
+
+    return run_scan_injection(args.paths)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bench", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -78,6 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--golden", default=DEFAULT_GOLDEN)
     run.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
     run.add_argument("--providers", default=DEFAULT_PROVIDERS)
+    run.add_argument("--invoices", default=DEFAULT_INVOICES, help="folder of provider invoices (optional)")
     run.set_defaults(func=cmd_run)
 
     verify = sub.add_parser("verify", help="manifest integrity: hashes, listing, captured_at, paths, classes")
@@ -97,6 +106,10 @@ def build_parser() -> argparse.ArgumentParser:
     capture.add_argument("--providers", default=DEFAULT_PROVIDERS)
     capture.add_argument("--incoming", default=DEFAULT_INCOMING)
     capture.set_defaults(func=cmd_capture)
+
+    scan = sub.add_parser("scan-injection", help="run the injection detector; one JSON line per file")
+    scan.add_argument("paths", nargs="+", metavar="PATH")
+    scan.set_defaults(func=cmd_scan_injection)
     return parser
 
 

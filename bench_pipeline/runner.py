@@ -27,10 +27,10 @@ class RunOutcome:
     failures: list[str] = field(default_factory=list)
 
 
-def bench_resources(*, fixtures: Path, golden: Path, warehouse: Path, providers_file: Path) -> dict:
+def bench_resources(*, fixtures: Path, golden: Path, warehouse: Path, providers_file: Path, invoices: Path) -> dict:
     return {
         "bench": BenchConfig(fixtures_dir=str(fixtures), golden_dir=str(golden), providers_file=str(providers_file),
-                             reports_dir=str(Path(warehouse) / "reports")),
+                             reports_dir=str(Path(warehouse) / "reports"), invoices_dir=str(invoices)),
         "warehouse": Warehouse(database=str(Path(warehouse) / "bench.duckdb")),
         "replay": ReplayTransport(),
     }
@@ -41,8 +41,9 @@ def _instance() -> dg.DagsterInstance:
     return dg.DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else dg.DagsterInstance.ephemeral()
 
 
-def run_benchmark(*, fixtures: Path, golden: Path, warehouse: Path, providers_file: Path) -> RunOutcome:
-    resources = bench_resources(fixtures=fixtures, golden=golden, warehouse=warehouse, providers_file=providers_file)
+def run_benchmark(*, fixtures: Path, golden: Path, warehouse: Path, providers_file: Path, invoices: Path) -> RunOutcome:
+    resources = bench_resources(fixtures=fixtures, golden=golden, warehouse=warehouse, providers_file=providers_file,
+                                invoices=invoices)
     with network_locked(), _instance() as instance:
         result = dg.materialize([*ASSETS, *CHECKS], resources=resources, instance=instance, raise_on_error=False,
                                 run_config=QUIET_CONSOLE, tags=all_providers_tags())

@@ -6,13 +6,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks import hashing, html_reading, metric_layer
+from benchmarks import hashing, metric_layer, reading_ratio
 from benchmarks.pipeline import bench_overhead, bench_rerun, bench_scale
 
 
 def main() -> int:
     print("websearch-bench benchmarks (ratios measured side by side in this run)")
-    for bench in (metric_layer.bench, hashing.bench, html_reading.bench):
+    for bench in (metric_layer.bench, hashing.bench, reading_ratio.bench):
         print(bench().line(), flush=True)
     with tempfile.TemporaryDirectory(prefix="bench-synthetic-") as folder:
         for bench in (bench_overhead, bench_scale, bench_rerun):

@@ -119,3 +119,23 @@ def test_asking_for_a_forbidden_case_is_refused(server, golden: Path, tmp_path: 
     assert run_capture("tavily", ["gs-002"], golden, PROVIDERS, tmp_path / "incoming") == 1
     assert "forbidden" in capsys.readouterr().err
     assert server.seen == []
+
+
+def test_a_redacted_capture_is_verified_and_consumed_by_bench_run(server, corpus, monkeypatch, capsys):
+    import duckdb
+
+    from bench_pipeline.cli import main
+
+    monkeypatch.setenv("TAVILY_API_KEY", server.key)
+    incoming = corpus.fixtures.parent / "incoming"
+    assert run_capture("tavily", ["gs-003"], corpus.golden, corpus.providers, incoming) == 0
+    assert run_redact(incoming, corpus.fixtures) == 0
+    assert verify_fixtures(corpus.fixtures, known_providers={"tavily"}).errors == []
+    assert main(["run", *corpus.args()]) == 0
+    report = capsys.readouterr().out.strip().splitlines()[-1]
+    assert report.endswith("report.json")
+    with duckdb.connect(str(corpus.warehouse / "bench.duckdb"), read_only=True) as conn:
+        urls = conn.execute("select url from search_results where case_id = 'gs-003'").fetchall()
+        reads = conn.execute("select failure from document_reads where artifact is null").fetchall()
+    assert urls == [("https://acme.com.mx/prensa/planta",)]  # the captured answer replaced the recorded one
+    assert reads == [("no_stored_artifact",)]  # its extract is kept, and cannot be cited: no stored page

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import date
 from types import SimpleNamespace
@@ -77,22 +78,26 @@ def test_outcome_metrics_hand_computed():
         _outcome("forbidden", "honest_no_data", 0.0),
         _outcome("forbidden", "answered", 0.008, claims=1),
     ]
-    value, n = outcomes.cost_per_useful_answer(rows)
-    assert n == 2 and value == pytest.approx((0.010 + 0.030 + 0.008 + 0.016 + 0.0 + 0.008) / 2)
-    rate, by_cause, n = outcomes.fallback(rows)
-    assert (rate, n) == (2 / 4, 4) and by_cause == {"no_result": 0.25, "error": 0.25, "low_confidence": 0.0, "budget": 0.0}
-    assert outcomes.abstention(rows) == (1 / 2, 0.008, 2)
-    assert outcomes.cost_per_useful_answer([_outcome("primary", "fallback:error", 0.01)]) == (None, 0)
-    assert outcomes.cost_per_useful_answer([*rows, _outcome("primary", "answered", None, useful=True)])[0] is None
+    cpua = outcomes.cost_per_useful_answer(rows)
+    assert cpua["n_useful"] == 2
+    assert cpua["cost_per_useful_answer_usd"] == pytest.approx((0.010 + 0.030 + 0.008 + 0.016 + 0.0 + 0.008) / 2)
+    fb = outcomes.fallback(rows)
+    assert (fb["fallback_rate"], fb["n"]) == (2 / 4, 4)
+    assert json.loads(fb["fallback_by_cause"]) == {"no_result": 0.25, "error": 0.25, "low_confidence": 0.0, "budget": 0.0}
+    assert outcomes.abstention(rows) == {"abstention": 1 / 2, "wasted_cost_usd": 0.008, "n": 2}
+    none_useful = outcomes.cost_per_useful_answer([_outcome("primary", "fallback:error", 0.01)])
+    assert none_useful["cost_per_useful_answer_usd"] is None and none_useful["n_useful"] == 0
+    unknown = outcomes.cost_per_useful_answer([*rows, _outcome("primary", "answered", None, useful=True)])
+    assert unknown["cost_per_useful_answer_usd"] is None
 
 
 def test_citation_and_containment():
-    assert outcomes.citation_coverage([{"citable": True}] * 19 + [{"citable": False}]) == (0.95, 20)
-    assert outcomes.citation_coverage([]) == (None, 0)
+    assert outcomes.citation_coverage([{"citable": True}] * 19 + [{"citable": False}]) == {"citation_coverage": 0.95, "n": 20}
+    assert outcomes.citation_coverage([]) == {"citation_coverage": None, "n": 0}
     docs = [{"has_injection": True, "flagged": True, "reached_model": False},
             {"has_injection": True, "flagged": True, "reached_model": True},
             {"has_injection": False, "flagged": False, "reached_model": True}]
-    assert outcomes.injection_containment(docs) == (0.5, 2)
+    assert outcomes.injection_containment(docs) == {"injection_containment": 0.5, "n": 2}
 
 
 def test_precision_and_recall_agree_with_ranx():

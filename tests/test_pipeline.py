@@ -5,17 +5,19 @@ from __future__ import annotations
 import json
 
 import dagster as dg
+import pytest
 
 from bench_pipeline.cli import main
 from bench_pipeline.definitions import ASSETS, CHECKS, defs
 from bench_pipeline.domain.report import METRIC_KEYS, Report
+from bench_pipeline.defs.checks.gates import GATES
 from bench_pipeline.fixtures.verify import RULES
 from bench_pipeline.runner import all_providers_tags, bench_resources
 
 
 def _materialize(corpus):
     resources = bench_resources(fixtures=corpus.fixtures, golden=corpus.golden, warehouse=corpus.warehouse,
-                                providers_file=corpus.providers)
+                                providers_file=corpus.providers, invoices=corpus.invoices)
     return dg.materialize([*ASSETS, *CHECKS], resources=resources, raise_on_error=False,
                           tags=all_providers_tags()), resources
 
@@ -23,8 +25,12 @@ def _materialize(corpus):
 def test_definitions_load():
     graph = defs.resolve_asset_graph()
     keys = {k.to_user_string() for k in graph.get_all_asset_keys()}
-    assert keys == {"fixture_manifest", "fixture_secret_scan", "golden_cases", "run_provenance", "search_observations", "provider_conformance",
-                    "precision_at_k", "benchmark_report"}
+    assert keys == {
+        "fixture_manifest", "fixture_secret_scan", "golden_cases", "run_provenance", "search_observations",
+        "provider_conformance", "injection_scan", "document_observations", "claim_observations", "case_outcomes",
+        "result_relevance", "precision_at_k", "recall_by_origin_group", "citation_coverage", "freshness", "latency",
+        "cost_per_query", "cost_per_useful_answer", "fallback_rate", "abstention", "injection_containment",
+        "benchmark_report"}
     assert defs.resolve_job_def("benchmark") is not None
 
 
@@ -32,7 +38,9 @@ def test_whole_graph_succeeds_with_every_check_passing(corpus):
     result, resources = _materialize(corpus)
     assert result.success
     evaluations = {e.check_name: e.passed for e in result.get_asset_check_evaluations()}
-    assert evaluations == {**{rule: True for rule in RULES}, "no_secrets_in_fixtures": True}
+    assert {k: v for k, v in evaluations.items() if not k.endswith("_all_pass")} == {
+        **{rule: True for rule in RULES}, "no_secrets_in_fixtures": True,
+        **{f"{gate}_consequence": True for gate in GATES}}
     materialized = {e.asset_key.to_user_string() for e in result.get_asset_materialization_events()}
     assert materialized == {a.key.to_user_string() for a in ASSETS}
     report_path = corpus.warehouse / "reports" / result.run_id / "report.json"
@@ -43,11 +51,20 @@ def test_whole_graph_succeeds_with_every_check_passing(corpus):
     assert aggregate["precision_at_5"] == (2 + 1 + 2 + 1 + 1) / 5 / 5
     assert aggregate["precision_at_10"] == (2 + 1 + 2 + 1 + 1) / 10 / 5
     assert aggregate["n"]["precision_at_5"] == 5
-    # Not computed yet: present and null, never 0.
+    # Hand-computed: one expected fact (gs-001) read faithfully → one citable claim; five searches at one
+    # credit ($0.008) plus the one read that served gs-001 ($0.008), over one useful answer.
+    assert (aggregate["citation_coverage"], aggregate["n"]["citation_coverage"]) == (1.0, 1)
+    assert aggregate["cost_per_useful_answer_usd"] == pytest.approx(6 * 0.008)
+    assert (aggregate["abstention"], aggregate["wasted_cost_usd"]) == (1.0, 0.0)
+    assert (aggregate["injection_containment"], aggregate["n"]["injection_containment"]) == (1.0, 1)
+    assert tavily.gates["honest_partial"].passed is True
+    # No invoice: the divergence gate is pending (null), so promotion is blocked — never passed by default.
+    assert tavily.gates["cost_divergence"].passed is None and tavily.status == "blocked_promotion"
+    # Tavily's general search carries no dates: known is 0 of n, and accuracy is unknown (null), not 0.
+    assert aggregate["freshness_known"] == 0.0 and aggregate["freshness_accuracy"] is None
     raw = json.loads(report_path.read_text())["providers"][0]["metrics"]["aggregate"]
     assert set(METRIC_KEYS) <= set(raw)
-    assert raw["citation_coverage"] is None and raw["cost_per_useful_answer_usd"] is None
-    assert (report_path.parent / "report.md").is_file()
+    assert (report_path.parent / "report.md").is_file() and (report_path.parent / "report.html").is_file()
     assert report.notice and "ILLUSTRATIVE" in report.notice
 
 
@@ -69,8 +86,7 @@ def test_tampered_fixture_stops_the_run_before_metrics(corpus):
 
 
 def test_bench_run_prints_the_report_path_last(corpus, capsys):
-    code = main(["run", "--fixtures", str(corpus.fixtures), "--golden", str(corpus.golden),
-                 "--warehouse", str(corpus.warehouse), "--providers", str(corpus.providers)])
+    code = main(["run", *corpus.args()])
     out = capsys.readouterr().out.strip().splitlines()
     assert code == 0
     assert out[-1].endswith("report.json")
@@ -80,8 +96,7 @@ def test_bench_run_prints_the_report_path_last(corpus, capsys):
 def test_bench_run_names_the_tampered_file(corpus, capsys):
     path = corpus.fixtures / "tavily/errors/429.json"
     path.write_text(path.read_text() + " ")
-    code = main(["run", "--fixtures", str(corpus.fixtures), "--golden", str(corpus.golden),
-                 "--warehouse", str(corpus.warehouse), "--providers", str(corpus.providers)])
+    code = main(["run", *corpus.args()])
     err = capsys.readouterr().err
     assert code == 1
     assert "sha256_matches" in err and "tavily/errors/429.json" in err
@@ -104,3 +119,22 @@ def test_a_secret_in_a_committed_fixture_fails_the_scan_check(corpus):
     failed = {e.check_name: e.description for e in result.get_asset_check_evaluations() if not e.passed}
     assert "no_secrets_in_fixtures" in failed and "tavily/search/gs-002.json" in failed["no_secrets_in_fixtures"]
     assert key not in json.dumps(resources["warehouse"].read_table("secret_scan_findings").to_dict("records"))
+
+
+def test_a_gate_verdict_without_its_consequence_fails_the_blocking_check(tmp_path):
+    from bench_pipeline.defs.checks.gates import gate_checks
+    from bench_pipeline.defs.metadata import frame_of
+    from bench_pipeline.defs.resources import Warehouse
+
+    warehouse = Warehouse(database=str(tmp_path / "w.duckdb"))
+    rows = [{"provider": "liar", "rank": 1, "status": "eligible", "gate": "honest_partial", "value": 1.0,
+             "threshold": "= 0", "passed": False},
+            {"provider": "honest", "rank": 2, "status": "eligible", "gate": "honest_partial", "value": 0.0,
+             "threshold": "= 0", "passed": True}]
+    warehouse.replace_table("provider_gates", frame_of("provider_gates", rows))
+    consequence = next(c for c in gate_checks if "honest_partial_consequence" in {s.name for s in c.check_specs})
+    result = consequence(warehouse=warehouse)
+    assert result.passed is False and "liar is eligible (rank 1)" in result.description
+    soft = next(c for c in gate_checks if "honest_partial_all_pass" in {s.name for s in c.check_specs})
+    warning = soft(warehouse=warehouse)
+    assert warning.passed is False and warning.severity == dg.AssetCheckSeverity.WARN

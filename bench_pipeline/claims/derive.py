@@ -18,6 +18,7 @@ from bench_pipeline.domain.expected import ExpectedCase
 from bench_pipeline.reading.textmap import collapse_ws
 
 # A sentence ends at . ! ? before a capital, digit or opening mark; "S.A. de C.V." does not end one.
+_CELL_DELIMITER = re.compile(r"\t|\s\|\s|^\s*\||\|\s*$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÁÉÍÓÚÑ¿¡\"“0-9])")
 
 
@@ -61,12 +62,15 @@ def quote_holding(read_text: str, needle: str) -> str | None:
     (table cells: "Japón\n4,820") is quoted as the read lines from its first cell to its last: a
     faithful reading gives "Japón 4,820", one that read the table column by column gives a run of
     lines that the artifact does not contain, so the claim exists but cannot be cited."""
-    lines = [collapse_ws(line) for line in read_text.splitlines()]
+    raw_lines = read_text.splitlines()
+    lines = [collapse_ws(line) for line in raw_lines]
     wanted = collapse_ws(needle)
-    for line in lines:
-        if wanted and wanted in line:
-            sentences = [sentence for sentence in _SENTENCE_END.split(line) if wanted in sentence]
-            return sentences[0] if sentences else line
+    for raw in raw_lines:
+        # A table row read with its cell delimiters (tabs, markdown pipes) is quoted cell by cell.
+        for unit in (collapse_ws(cell) for cell in _CELL_DELIMITER.split(raw)):
+            if wanted and wanted in unit:
+                sentences = [sentence for sentence in _SENTENCE_END.split(unit) if wanted in sentence]
+                return sentences[0] if sentences else unit
     cells = [collapse_ws(cell) for cell in needle.splitlines() if cell.strip()]
     if len(cells) < 2:
         return None

@@ -22,6 +22,7 @@ class BenchConfig(dg.ConfigurableResource):
     golden_dir: str = "golden"
     providers_file: str = "providers.yaml"
     reports_dir: str = "warehouse/reports"
+    invoices_dir: str = "invoices"
 
     @property
     def fixtures(self) -> Path:
@@ -77,6 +78,13 @@ class Warehouse(dg.ConfigurableResource):
             self._insert(conn, table, frame)
         return len(frame)
 
+    def records(self, sql: str, params: list | None = None) -> list[dict]:
+        """Rows as dicts of Python values (NULL is None, dates are dates) for the domain to consume."""
+        with self.connection() as conn:
+            cursor = conn.execute(sql, params or [])
+            names = [d[0] for d in cursor.description]
+            return [dict(zip(names, row)) for row in cursor.fetchall()]
+
     def read_table(self, table: str) -> pd.DataFrame:
         return self.query(f'select * from "{table}"')
 
@@ -108,6 +116,7 @@ def default_resources() -> dict:
             golden_dir=os.environ.get("BENCH_GOLDEN", "golden"),
             providers_file=os.environ.get("BENCH_PROVIDERS", "providers.yaml"),
             reports_dir=os.path.join(warehouse, "reports"),
+            invoices_dir=os.environ.get("BENCH_INVOICES", "invoices"),
         ),
         "warehouse": Warehouse(database=os.path.join(warehouse, "bench.duckdb")),
         "replay": ReplayTransport(),

@@ -77,13 +77,40 @@ class Conformance(_Strict):
     detail: str
 
 
+class Interval(_Strict):
+    low: float
+    high: float
+
+
 class ProviderReport(_Strict):
     provider: str
     rank: int | None
     status: ProviderStatus
+    # Why the status: the gate that failed or is pending, in words.
+    status_reasons: list[str] = []
     gates: dict[str, Gate]
     metrics: ProviderMetrics
+    # 95% bootstrap intervals over golden cases: metric → interval (aggregate) and per category.
+    confidence: dict[str, Interval | None] = {}
+    confidence_by_category: dict[str, dict[str, Interval | None]] = {}
     conformance: dict[str, Conformance]
+    price_version: str | None = None
+
+
+class Comparison(_Strict):
+    """A paired bootstrap between neighbours in the ranking, on cost per useful answer."""
+
+    better: str
+    worse: str
+    difference_interval: Interval | None
+    p_better_lower: float | None
+    distinguishable: bool
+
+
+class Recommendation(_Strict):
+    default_provider: str | None
+    reason: str
+    cascade_by_category: dict[str, list[dict]]
 
 
 class CorpusInfo(_Strict):
@@ -99,3 +126,8 @@ class Report(_Strict):
     provenance: dict
     notice: str | None = None
     providers: list[ProviderReport]
+    tie_groups: list[list[str]] = []
+    comparisons: list[Comparison] = []
+    recommendation: Recommendation | None = None
+    proposed_golden_additions: list[dict] = []
+    diff_vs_previous: dict | None = None

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.injection.channels import Channel
-from bench_pipeline.injection.html_vectors import html_channels, json_channels
+from bench_pipeline.injection.html_vectors import hidden_element_channels, json_channels, out_of_band_channels
 from bench_pipeline.injection.pdf_vectors import pdf_channels
 from bench_pipeline.injection.phrases import instruction_matches
 from bench_pipeline.injection.unicode_vectors import strip_invisible, unicode_channels
@@ -97,15 +97,19 @@ def _fetched_page(parsed) -> bytes | None:
 
 
 def scan_html(source: HtmlSource) -> InjectionReport:
-    visible = source.visible.text
-    channels = [*unicode_channels(visible)]
+    visible = Channel("system_imitation", source.visible.text)
+    channels = [*unicode_channels(visible.text)]
     channels += [Channel("system_imitation", tag.group(0), suspicious=True) for tag in _ROLE_TAG.finditer(source.text)]
     try:
-        channels += html_channels(lxml.html.document_fromstring(source.text))
+        root = lxml.html.document_fromstring(source.text)
     except (ParserError, ValueError):
-        pass  # nothing parseable: the visible-text walk still reads the page
-    channels.append(Channel("system_imitation", visible))
-    return _verdict(channels)
+        return _verdict([*channels, visible])  # nothing parseable: the visible-text walk still reads the page
+    channels += out_of_band_channels(root)
+    # Hidden elements' text is part of the visible text: when that text carries no instruction,
+    # neither do they, and the (costly) CSS work is skipped. Otherwise they name the vector.
+    if _channel_matches(visible):
+        channels += hidden_element_channels(root)
+    return _verdict([*channels, visible])
 
 
 def _verdict(channels: Iterable[Channel]) -> InjectionReport:
@@ -134,7 +138,7 @@ def _channel_matches(channel: Channel) -> list[str]:
     # the zero_width vector's business.
     text = channel.text if channel.vector == "system_imitation" else strip_invisible(channel.text)
     found = [snippet for _, snippet in instruction_matches(text)]
-    for decoded in _decoded_runs(text) if channel.vector != "system_imitation" else ():
+    for decoded in _decoded_runs(text):
         found += [f"base64: {snippet}" for _, snippet in instruction_matches(decoded)]
     return found
 

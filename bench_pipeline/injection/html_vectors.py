@@ -1,8 +1,7 @@
 """Where HTML hides text from a reader but not from an extractor (security.md B.2).
 
-Hidden channels are not suspicious by themselves — menus, modals,
-`sr-only` text and decorative icons use them — the detector flags one only when its text is
-instruction-like.
+Hidden channels are not suspicious by themselves — menus, modals, `sr-only` text and decorative
+icons use them — the detector flags one only when its text is instruction-like.
 """
 
 from __future__ import annotations
@@ -43,26 +42,38 @@ _ATTRIBUTE_VALUES = etree.XPath(
     " | //@*[starts-with(name(), 'data-') and string-length(.) > 20]"
 )
 _MAYBE_HIDDEN = etree.XPath("//*[@style or @hidden or @aria-hidden]")
+_WITH_CLASS_OR_ID = etree.XPath("//body//*[@class or @id]")
 _OUT_OF_BAND = etree.XPath("//template | //noscript | //meta[@content] | //script[@type]")
 
 
-def html_channels(root) -> Iterator[Channel]:
-    """Every hidden or out-of-band text channel of a parsed page."""
+def out_of_band_channels(root) -> Iterator[Channel]:
+    """Text outside the rendered body: comments, attributes, template/noscript, meta tags, JSON-LD."""
     for comment in root.iter(etree.Comment):
         yield Channel("html_comment", comment.text or "")
     for value in _ATTRIBUTE_VALUES(root):
         yield Channel("attribute_text", str(value))
     for element in _OUT_OF_BAND(root):
         yield from _out_of_band(element)
+
+
+def hidden_element_channels(root) -> Iterator[Channel]:
+    """Body elements a browser would not show (inline style, `hidden`, `aria-hidden`, or a
+    `<style>` rule on their class or id). Their text is also part of the visible-text walk."""
     for element in _MAYBE_HIDDEN(root):
         vector = _hiding_vector(element)
         if vector:
             yield Channel(vector, _element_text(element))
     hidden_classes, offscreen_classes = _stylesheet_classes(root)
-    for vector, names in (("hidden_css", hidden_classes), ("offscreen", offscreen_classes)):
-        for name in sorted(names):
-            for element in _by_class_or_id(root, name):
-                yield Channel(vector, _element_text(element))
+    if not (hidden_classes or offscreen_classes):
+        return
+    for element in _WITH_CLASS_OR_ID(root):
+        names = set((element.get("class") or "").split())
+        if element.get("id"):
+            names.add("#" + element.get("id"))
+        if names & hidden_classes:
+            yield Channel("hidden_css", _element_text(element))
+        elif names & offscreen_classes:
+            yield Channel("offscreen", _element_text(element))
 
 
 def _out_of_band(element) -> Iterator[Channel]:
@@ -85,12 +96,6 @@ def _hiding_vector(element) -> str | None:
     if _OFFSCREEN_STYLE.search(style):
         return "offscreen"
     return None
-
-
-def _by_class_or_id(root, name: str):
-    if name.startswith("#"):
-        return root.xpath("//*[@id=$name]", name=name[1:])
-    return root.xpath("//*[contains(concat(' ', normalize-space(@class), ' '), $name)]", name=f" {name} ")
 
 
 def _stylesheet_classes(root) -> tuple[set[str], set[str]]:

@@ -28,6 +28,7 @@ _PATTERNS: dict[str, str] = {
     "safety_off": r"\b(?:safety (?:guidelines|protocols)|guardrails)\b[^.\n]{0,40}\b(?:suspended|disabled|disregard\w*|off)\b|\bcomply with all (?:user )?requests\b",
 }
 _COMPILED = {name: re.compile(pattern) for name, pattern in _PATTERNS.items()}
+# One search answers the common case (text that is plain data) in one call instead of twelve.
 _ANY = re.compile("|".join(f"(?:{pattern})" for pattern in _PATTERNS.values()))
 
 
@@ -36,7 +37,7 @@ def instruction_matches(text: str) -> list[tuple[str, str]]:
     if not text:
         return []
     folded = fold(text)
-    if not _ANY.search(folded):  # one pass for the common case: text that is plain data
+    if not _ANY.search(folded):
         return []
     found = []
     for name, pattern in _COMPILED.items():

@@ -17,12 +17,10 @@ def precision_at_k(relevant_by_rank: Sequence[bool], k: int) -> float:
     return sum(1 for flag in relevant_by_rank[:k] if flag) / k
 
 
-def precision_rows(results: list[dict], cases, judgments: dict, providers: list[str]) -> list[dict]:
+def precision_rows(relevance: list[dict], cases, providers: list[str]) -> list[dict]:
     """One row per (provider, answerable case): precision@5/@10 and how much of the top 10 was judged."""
-    from bench_pipeline.metrics.relevance import is_judged, is_relevant
-
     by_key: dict[tuple[str, str], list[dict]] = {}
-    for row in results:
+    for row in relevance:
         by_key.setdefault((row["provider"], row["case_id"]), []).append(row)
     rows = []
     for provider in providers:
@@ -30,12 +28,10 @@ def precision_rows(results: list[dict], cases, judgments: dict, providers: list[
             if case.web_role == "forbidden":
                 continue
             ranked = sorted(by_key.get((provider, case.id), []), key=lambda r: r["rank"])
-            flags = [is_relevant(case, r["url"], r["family"], judgments) for r in ranked]
-            top10 = ranked[:10]
+            flags = [r["relevant"] for r in ranked]
             rows.append({
                 "provider": provider, "case_id": case.id, "category": case.category,
                 "precision_at_5": precision_at_k(flags, 5), "precision_at_10": precision_at_k(flags, 10),
-                "returned_at_10": len(top10),
-                "judged_at_10": sum(1 for r in top10 if is_judged(case.id, r["url"], judgments)),
+                "returned_at_10": len(ranked[:10]), "judged_at_10": sum(1 for r in ranked[:10] if r["judged"]),
             })
     return rows

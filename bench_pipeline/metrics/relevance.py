@@ -1,7 +1,9 @@
 """Relevance (seed §4.1): the document can ground the case's claim_type AND its host family is expected.
 
 Whether a document grounds the claim is a human judgment (pooled, append-only); the latest
-judgment for a (case, url) pair is the one in force, earlier ones stay in the history.
+judgment for a (case, url) pair is the one in force, earlier ones stay in the history. A
+relevant result on a host the case did not list is relevant too, and is proposed as a golden-set
+addition for review — never added silently.
 """
 
 from __future__ import annotations
@@ -20,11 +22,21 @@ def judgments_in_force(judgments: Iterable[Judgment]) -> dict[tuple[str, str], J
     return latest
 
 
-def is_relevant(case: GoldenCase, url: str, family: str, judgments: dict[tuple[str, str], Judgment]) -> bool:
-    """Unjudged results count as not relevant; the report shows how much of the top-k was judged."""
-    judgment = judgments.get((case.id, url))
-    return bool(judgment and judgment.relevant and family in case.expect.families)
-
-
-def is_judged(case_id: str, url: str, judgments: dict[tuple[str, str], Judgment]) -> bool:
-    return (case_id, url) in judgments
+def relevance_rows(results: list[dict], cases: list[GoldenCase], judgments: dict[tuple[str, str], Judgment],
+                   origin_group: dict[str, str]) -> list[dict]:
+    """One row per result of an answerable case. Unjudged results count as not relevant; the
+    report shows how much of the top 10 was judged."""
+    by_id = {case.id: case for case in cases}
+    rows = []
+    for row in results:
+        case = by_id.get(row["case_id"])
+        if case is None or case.web_role == "forbidden":
+            continue
+        judgment = judgments.get((case.id, row["url"]))
+        relevant = bool(judgment and judgment.relevant and row["family"] in case.expect.families)
+        listed = row["host"].removeprefix("www.") in {h.removeprefix("www.") for h in case.expect.hosts}
+        rows.append({"provider": row["provider"], "case_id": case.id, "category": case.category, "rank": row["rank"],
+                     "url": row["url"], "host": row["host"], "family": row["family"], "judged": judgment is not None,
+                     "relevant": relevant, "origin_group": origin_group[row["url"]],
+                     "proposed_addition": relevant and bool(case.expect.hosts) and not listed})
+    return rows

@@ -35,6 +35,8 @@ def provider_claims(slug: str, reads: list[DocumentRead], results: list[dict], e
     reached = urls_by_case(results)
     claims = []
     for read in reads:
+        if read.artifact is None:
+            continue  # no stored copy: nothing a claim could be cited against
         for case_id in cases_reading(read, expected, reached):
             case = expected[case_id]
             if any(o.artifact == read.artifact for o in case.observations):

@@ -25,7 +25,7 @@ READ_CLASSES = frozenset({"html", "pdf", "prompt-injection", "contradictory"})
 @dataclass(frozen=True)
 class DocumentRead:
     provider: str
-    artifact: str
+    artifact: str | None  # None: a live capture that stored no `_shared` copy of the page (nothing to cite)
     url: str
     operation: str
     fixture: str
@@ -49,10 +49,7 @@ def read_documents(root: Path, entries: list[ManifestEntry], slug: str, config: 
         if entry.provider != slug or entry.fixture_class not in READ_CLASSES or "/search/" in entry.path:
             continue
         exchange = load(entry.path)
-        source = str(Path(root) / entry.path)
-        if not exchange.artifact:
-            raise InputError(source, "artifact", f"a {exchange.operation} fixture must name the _shared artifact it read")
-        reads.append(_read_one(exchange, entry.path, source, config, adapter, store))
+        reads.append(_read_one(exchange, entry.path, str(Path(root) / entry.path), config, adapter, store))
     return reads
 
 
@@ -74,11 +71,13 @@ def _read_one(exchange: Exchange, fixture: str, source: str, config: ProviderCon
         failure = f"error:{adapter.classify_error(exchange).code}" if exchange.operation != "fetch" else (
             f"error:http_{response.status}" if response is not None else "error:timeout")
     elif exchange.operation == "fetch":
-        text, failure = local_read(response.raw_bytes(), media_of(exchange.artifact), renders)
+        text, failure = local_read(response.raw_bytes(), media_of(exchange.artifact or exchange.request.url), renders)
     else:
         page = adapter.parse_extract(exchange, config.price, urls, source=source)
         text, failure, cost = (page.documents[0].text if page.documents else ""), None, page.cost_usd
-    if not failed and failure is None:
+    if not failed and failure is None and exchange.artifact is None:
+        failure = "no_stored_artifact"
+    elif not failed and failure is None:
         # What our reader says of the stored page explains an empty or shell-only read.
         artifact_failure = store.local_read(exchange.artifact, renders)[1]
         if not text.strip():

@@ -11,7 +11,9 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from array import array
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 _SKIPPED = "script|style|template|noscript|head|title|svg|iframe|object"
@@ -29,6 +31,7 @@ _ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,
 # Whitespace that collapsing changes: runs of two or more, or any single character but " ".
 _BREAK = re.compile(r"\s{2,}|[^\S ]")
 _SPACE = re.compile(r"\s+")
+_COMBINING_MARKS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 
 
 @dataclass
@@ -36,8 +39,8 @@ class TextMap:
     """`text[i]` came from `source[starts[i]:ends[i]]`; `starts` never decreases."""
 
     text: str = ""
-    starts: list[int] = field(default_factory=list)
-    ends: list[int] = field(default_factory=list)
+    starts: Sequence[int] = field(default_factory=list)
+    ends: Sequence[int] = field(default_factory=list)
 
     def source_range(self, begin: int, end: int) -> tuple[int, int]:
         """Source offsets covering visible characters [begin, end)."""
@@ -57,8 +60,7 @@ def fold(text: str) -> str:
     """Lower case without accents or compatibility forms, so `Julio`/`julio`, `día`/`dia`, `ﬁ`/`fi` match."""
     if text.isascii():
         return text.lower()
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _COMBINING_MARKS.sub("", unicodedata.normalize("NFKD", text.lower()))
 
 
 def visible_text(source: str) -> TextMap:
@@ -92,8 +94,9 @@ def slice_text(source: str, start: int, end: int) -> str:
 class _Builder:
     def __init__(self) -> None:
         self.parts: list[str] = []
-        self.starts: list[int] = []
-        self.ends: list[int] = []
+        # Machine-int arrays, not lists of int objects: a page has hundreds of thousands of offsets.
+        self.starts = array("q")
+        self.ends = array("q")
         self.after_space = True
 
     def add_space(self, start: int, end: int) -> None:

@@ -12,14 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import ValidationError
-
-from bench_pipeline.domain.errors import InputError, first_pydantic_error
-from bench_pipeline.domain.expected import ExpectedCase, ExpectedObservation
-from bench_pipeline.files import read_json
+from bench_pipeline.domain.errors import InputError
+from bench_pipeline.domain.expected import ExpectedObservation
+from bench_pipeline.fixtures.expected_io import load_expected_cases
 from bench_pipeline.reading.spans import SpanError, parse_artifact_span
 
-EXPECTED_DIR = Path("_shared") / "expected"
 
 
 def first_difference(original: str, redacted: str) -> int | None:
@@ -46,16 +43,6 @@ def check_span_drift(fixtures: Path, artifact: str, original: str, redacted: str
                 raise InputError(path, field, (
                     f"redaction changed {artifact} at character {changed_at}, at or before span "
                     f"{observation.span!r}; the expected observation must be re-captured (spans are never moved)"))
-
-
-def load_expected_cases(fixtures: Path) -> list[tuple[Path, ExpectedCase]]:
-    out = []
-    for path in sorted((fixtures / EXPECTED_DIR).glob("*.json")):
-        try:
-            out.append((path, ExpectedCase.model_validate(read_json(path))))
-        except ValidationError as exc:
-            raise first_pydantic_error(path, exc) from None
-    return out
 
 
 def _drifted(observation: ExpectedObservation, original: str, changed_at: int, path: Path, field: str) -> bool:

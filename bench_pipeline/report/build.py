@@ -1,61 +1,151 @@
-"""Assemble report.json (SPEC §7) from the metric tables."""
+"""Assemble report.json (SPEC §7) from the metric tables: metrics, gates, status, rank, confidence,
+recommendation. Pure: the report asset reads the tables and hands their rows here."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from bench_pipeline.domain.golden import CATEGORIES
 from bench_pipeline.domain.report import (
+    Comparison,
     Conformance,
     CorpusInfo,
     Gate,
+    Interval,
+    LatencyStat,
     MetricBlock,
     ProviderMetrics,
     ProviderReport,
+    Recommendation,
     Report,
 )
-from bench_pipeline.metrics.aggregate import group_means
+from bench_pipeline.metrics.aggregate import ALL, mean_with_n
+from bench_pipeline.report.cascade import cascade_order
+from bench_pipeline.report.confidence import bootstrap_interval, paired_difference, ratio_of_sums, tie_groups
+from bench_pipeline.report.gates import evaluate_gates, status_of
+from bench_pipeline.report.ranking import rank_providers
 
 DEMO_NOTICE = (
     "ILLUSTRATIVE ONLY: this run used the authored demo corpus (corpus_kind: demo). "
     "Its numbers exercise the pipeline; they are not a comparison of real providers."
 )
-GATE_THRESHOLDS = {
-    "citation_coverage": ">= 0.95",
-    "abstention": "== 1.00",
-    "injection_containment": "== 1.00",
-    "honest_partial": "no false partial:false",
-    "cost_divergence": "<= 5%",
+PER_CASE = {"precision_at_5": "precision", "precision_at_10": "precision", "recall": "recall"}
+# grouped table → (metric in the block, its n column)
+GROUPED = {
+    "citation_coverage": [("citation_coverage", "n")],
+    "freshness": [("freshness_known", "n_known"), ("freshness_accuracy", "n_accuracy"), ("freshness_within", "n_within")],
+    "cost_per_query": [("cost_per_query_usd", "n")],
+    "cost_per_useful_answer": [("cost_per_useful_answer_usd", "n_useful")],
+    "fallback_rate": [("fallback_rate", "n"), ("fallback_by_cause", "n")],
+    "abstention": [("abstention", "n"), ("wasted_cost_usd", "n")],
+    "injection_containment": [("injection_containment", "n")],
 }
-CONFORMANCE_KEYS = ("rate_limit", "server_error", "timeout", "partial")
-# Metrics computed per case and averaged; the rest are filled by later stages.
-PER_CASE_METRICS = ("precision_at_5", "precision_at_10")
 
 
-def metric_blocks(per_case: list[dict], provider: str) -> ProviderMetrics:
-    rows = [r for r in per_case if r["provider"] == provider]
-    aggregate, by_category = {}, {c: {} for c in CATEGORIES}
-    counts, category_counts = {}, {c: {} for c in CATEGORIES}
-    for metric in PER_CASE_METRICS:
-        value, n = group_means(rows, metric, ()).get((), (None, 0))
-        aggregate[metric], counts[metric] = value, n
-        for (category,), (value, n) in group_means(rows, metric, ("category",)).items():
-            by_category[category][metric] = value
-            category_counts[category][metric] = n
-    return ProviderMetrics(
-        aggregate=MetricBlock(**aggregate, n=counts),
-        by_category={c: MetricBlock(**by_category[c], n=category_counts[c]) for c in CATEGORIES},
-    )
+@dataclass
+class ReportInputs:
+    providers: list[str]
+    precision: list[dict]
+    recall: list[dict]
+    grouped: dict[str, list[dict]]
+    latency: list[dict]
+    outcomes: list[dict]
+    conformance: list[dict]
+    honest_partial: dict[str, Gate]
+    cost_divergence: dict[str, float | None]
+    price_versions: dict[str, str]
+    proposed_additions: list[dict] = field(default_factory=list)
+
+
+def _block(inputs: ReportInputs, provider: str, category: str) -> MetricBlock:
+    values: dict = {}
+    counts: dict[str, int] = {}
+    for metric, table in PER_CASE.items():
+        rows = getattr(inputs, table)
+        chosen = [r[metric] for r in rows if r["provider"] == provider and (category == ALL or r["category"] == category)]
+        values[metric], counts[metric] = mean_with_n(chosen)
+    for table, metrics in GROUPED.items():
+        row = next((r for r in inputs.grouped.get(table, []) if r["provider"] == provider and r["category"] == category), None)
+        for metric, n_column in metrics:
+            value = None if row is None else row[metric]
+            values[metric] = json.loads(value) if metric == "fallback_by_cause" and value is not None else value
+            if row is not None:
+                counts[metric] = row[n_column]
+    if category == ALL:
+        values["latency_ms"] = {r["operation"]: LatencyStat(p50=r["p50"], p95=r["p95"], n=r["n"], p95_reliable=r["p95_reliable"])
+                                for r in inputs.latency if r["provider"] == provider} or None
+    return MetricBlock(**values, n=counts)
+
+
+def _intervals(inputs: ReportInputs, provider: str, category: str) -> dict[str, Interval | None]:
+    out = {}
+    for metric, table in PER_CASE.items():
+        values = [r[metric] for r in getattr(inputs, table)
+                  if r["provider"] == provider and (category == ALL or r["category"] == category)]
+        interval = bootstrap_interval(values)
+        out[metric] = None if interval is None else Interval(low=interval[0], high=interval[1])
+    return out
+
+
+def _comparisons(order: list[str], outcomes: list[dict]) -> tuple[list[Comparison], list[list[str]]]:
+    """Paired bootstrap of cost per useful answer between each pair of neighbours, over the same cases."""
+    by_provider: dict[str, dict[str, dict]] = {}
+    for row in outcomes:
+        by_provider.setdefault(row["provider"], {})[row["case_id"]] = row
+    comparisons, distinguishable = [], {}
+    for better, worse in zip(order, order[1:]):
+        cases = sorted(set(by_provider.get(better, {})) & set(by_provider.get(worse, {})))
+        stats = []
+        for provider in (better, worse):
+            rows = [by_provider[provider][c] for c in cases]
+            if any(r["cost_usd"] is None for r in rows):
+                stats = []
+                break
+            stats.append(ratio_of_sums([r["cost_usd"] for r in rows], [bool(r["useful"]) for r in rows]))
+        result = paired_difference(*stats, n_cases=len(cases)) if stats and cases else \
+            {"interval": None, "p_a_lower": None, "distinguishable": False}
+        interval = result["interval"]
+        comparisons.append(Comparison(better=better, worse=worse, p_better_lower=result["p_a_lower"],
+                                      distinguishable=result["distinguishable"],
+                                      difference_interval=None if interval is None else Interval(low=interval[0], high=interval[1])))
+        distinguishable[(better, worse)] = result["distinguishable"]
+    return comparisons, tie_groups(order, distinguishable)
 
 
 def build_report(*, run_id: str, created_at: datetime, corpus: CorpusInfo, provenance: dict,
-                 providers: list[str], per_case: list[dict]) -> Report:
+                 inputs: ReportInputs) -> Report:
     entries = []
-    for provider in providers:
-        # A gate not yet measured cannot be passed: the provider stays out of `eligible`.
-        gates = {name: Gate(value=None, threshold=t, passed=None) for name, t in GATE_THRESHOLDS.items()}
-        conformance = {k: Conformance(passed=None, detail="not measured in this run") for k in CONFORMANCE_KEYS}
-        entries.append(ProviderReport(provider=provider, rank=None, status="blocked_promotion", gates=gates,
-                                      metrics=metric_blocks(per_case, provider), conformance=conformance))
-    return Report(run_id=run_id, created_at=created_at, corpus=corpus, provenance=provenance,
-                  notice=DEMO_NOTICE if corpus.kind == "demo" else None, providers=entries)
+    for provider in inputs.providers:
+        aggregate = _block(inputs, provider, ALL)
+        gates = evaluate_gates(
+            citation_coverage=aggregate.citation_coverage, abstention=aggregate.abstention,
+            injection_containment=aggregate.injection_containment,
+            honest_partial=inputs.honest_partial.get(provider, Gate(value=None, threshold="= 0 false partial:false", passed=None)),
+            cost_divergence=inputs.cost_divergence.get(provider))
+        status, reasons = status_of(gates)
+        conformance = {r["check"]: Conformance(passed=r["passed"], detail=r["detail"])
+                       for r in inputs.conformance if r["provider"] == provider}
+        entries.append({"provider": provider, "status": status, "metrics": aggregate.model_dump(), "payload": dict(
+            status_reasons=reasons, gates=gates, conformance=conformance, price_version=inputs.price_versions.get(provider),
+            metrics=ProviderMetrics(aggregate=aggregate,
+                                    by_category={c: _block(inputs, provider, c) for c in CATEGORIES}),
+            confidence=_intervals(inputs, provider, ALL),
+            confidence_by_category={c: _intervals(inputs, provider, c) for c in CATEGORIES})})
+    ranked = rank_providers(entries)
+    order = [e["provider"] for e in ranked if e["rank"] is not None]
+    comparisons, ties = _comparisons(order, inputs.outcomes)
+    eligible = [e["provider"] for e in ranked if e["status"] == "eligible"]
+    cost = {e["provider"]: e["metrics"]["cost_per_useful_answer_usd"] for e in ranked}
+    recommendation = Recommendation(
+        default_provider=eligible[0] if eligible else None,
+        reason=("lowest cost per useful answer among eligible providers" if eligible
+                else "no provider passed every gate: none can be the default"),
+        cascade_by_category=cascade_order(inputs.outcomes, [p for p in order], cost))
+    return Report(
+        run_id=run_id, created_at=created_at, corpus=corpus, provenance=provenance,
+        notice=DEMO_NOTICE if corpus.kind == "demo" else None,
+        providers=[ProviderReport(provider=e["provider"], rank=e["rank"], status=e["status"], **e["payload"]) for e in ranked],
+        tie_groups=ties, comparisons=comparisons, recommendation=recommendation,
+        proposed_golden_additions=inputs.proposed_additions)

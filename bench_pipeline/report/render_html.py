@@ -15,7 +15,7 @@ CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;margin:2rem auto;max-width:1100px;color:#222;padding:0 1rem}
 h1{font-size:1.5rem}h2{margin-top:2rem;border-bottom:1px solid #ddd}table{border-collapse:collapse;margin:.5rem 0 1rem}
 td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:right;font-variant-numeric:tabular-nums}
-th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}.notice{background:#fff3cd;border:1px solid #e0b100;
+th{background:#f3f3f3}td:nth-child(-n+3),th:nth-child(-n+3){text-align:left}.wide{overflow-x:auto}.notice{background:#fff3cd;border:1px solid #e0b100;
 padding:.75rem;font-weight:600}.pass{background:#e3f4e1}.fail{background:#fbe0e3}.pending{background:#eef}
 .badge{color:#fff;border-radius:.3rem;padding:.1rem .4rem;font-size:.85rem}.muted{color:#777}svg{background:#fafafa}
 """
@@ -40,7 +40,7 @@ def _ranking_table(report: Report) -> str:
                         for m in TABLE_METRICS)
         badge = f'<span class="badge" style="background:{STATUS_COLOURS[p.status]}">{p.status}</span>'
         rows.append(f"<tr><td>{_fmt(p.rank)}</td><td>{escape(p.provider)}</td><td>{badge}</td>{cells}</tr>")
-    return f"<table><tr><th>rank</th><th>provider</th><th>status</th>{head}</tr>{''.join(rows)}</table>"
+    return f"<div class='wide'><table><tr><th>rank</th><th>provider</th><th>status</th>{head}</tr>{''.join(rows)}</table></div>"
 
 
 def _gates_table(report: Report) -> str:
@@ -63,12 +63,15 @@ def _category_bars(providers: list[ProviderReport], metric: str = "precision_at_
     height = len(CATEGORIES) * (row_h * len(providers) + 10) + 40
     parts = [f'<svg role="img" aria-label="{metric} by category" width="{width}" height="{height}" xmlns="http://www.w3.org/2000/svg">']
     y = 20
+    # Bars are scaled to the largest value shown, so small precisions stay readable; labels carry the value.
+    values = [getattr(p.metrics.by_category.get(c), metric, None) for c in CATEGORIES for p in providers]
+    scale = max((v for v in values if v is not None), default=0) or 1.0
     for category in CATEGORIES:
         parts.append(f'<text x="4" y="{y + row_h}" font-size="12">{escape(category)}</text>')
         for i, p in enumerate(providers):
             block = p.metrics.by_category.get(category)
             value = getattr(block, metric) if block else None
-            bar = 0 if value is None else value * (width - left - 80)
+            bar = 0 if value is None else value / scale * (width - left - 120)
             parts.append(f'<rect x="{left}" y="{y}" width="{bar:.1f}" height="{row_h - 2}" fill="{_colour(i)}"/>')
             parts.append(f'<text x="{left + bar + 4:.1f}" y="{y + row_h - 3}" font-size="10">'
                          f'{escape(p.provider)} {"—" if value is None else f"{value:.2f}"}</text>')
@@ -102,6 +105,29 @@ def _cost_vs_precision(providers: list[ProviderReport]) -> str:
     return "".join(parts)
 
 
+def _recommendation(report: Report) -> str:
+    rec = report.recommendation
+    if rec is None:
+        return ""
+    ties = " · ".join("{" + ", ".join(escape(p) for p in group) + "}" for group in report.tie_groups)
+    rows = "".join(f"<tr><td>{escape(category)}</td><td>"
+                   + " → ".join(f"{escape(e['provider'])} ({_fmt(e['success_rate'], 2)}, n={e['n']})" for e in order)
+                   + "</td></tr>" for category, order in rec.cascade_by_category.items())
+    return (f"<p><strong>Default provider: {escape(str(rec.default_provider or 'none'))}</strong> — {escape(rec.reason)}.</p>"
+            f"<p>Tie groups (cannot be told apart on cost per useful answer, paired bootstrap): {ties or '—'}</p>"
+            f"<h2>Recommended cascade per category</h2><table><tr><th>category</th><th>order (success rate, n)</th></tr>{rows}</table>")
+
+
+def _why(report: Report) -> str:
+    items = []
+    for p in report.providers:
+        reasons = "; ".join(escape(r) for r in p.status_reasons) or "every gate passed"
+        conformance = "".join(f"<li>{escape(k)}: {'pending' if c.passed is None else ('pass' if c.passed else 'FAIL')} — "
+                              f"{escape(c.detail)}</li>" for k, c in p.conformance.items())
+        items.append(f"<h3>{escape(p.provider)} — {escape(p.status)}</h3><p>{reasons}</p><ul>{conformance}</ul>")
+    return "<h2>Why each provider has its status</h2>" + "".join(items)
+
+
 def render_html(report: Report) -> str:
     notice = f'<p class="notice">{escape(report.notice)}</p>' if report.notice else ""
     return "".join([
@@ -112,9 +138,10 @@ def render_html(report: Report) -> str:
         f"<code>{escape(report.corpus.manifest_sha256[:12])}</code> · golden <code>{escape(report.corpus.golden_sha256[:12])}</code> · git "
         f"<code>{escape(str(report.provenance.get('git_revision')))}</code>{' (dirty)' if report.provenance.get('git_dirty') else ''}</p>",
         "<p class='muted'>— means not measured (null), never zero; n is the number of cases or documents behind a value.</p>",
-        "<h2>Ranking</h2>", _ranking_table(report),
+        "<h2>Ranking</h2>", _ranking_table(report), _recommendation(report),
         "<h2>Gates</h2>", _gates_table(report),
         "<h2>precision@10 by category</h2>", _category_bars(report.providers),
         "<h2>Cost per useful answer vs precision@10</h2>", _cost_vs_precision(report.providers),
+        _why(report),
         "</body></html>\n",
     ])

@@ -73,10 +73,13 @@ def reader_text(provider: str, artifact: Artifact) -> str:
 
 
 def html_text(source: str) -> str:
-    """Visible-to-a-parser text: scripts and styles dropped, CSS not applied (hidden text stays in)."""
+    """Visible-to-a-parser text: scripts and styles dropped, CSS not applied (hidden text stays in),
+    table cells separated by tabs."""
     tree = lxml.html.fromstring(source)
     for node in tree.xpath("//script|//style|//head"):
         node.drop_tree()
+    for cell in tree.xpath("//td|//th"):
+        cell.tail = "\t" + (cell.tail or "")  # extractors keep table cells apart, as tab-separated text
     lines = (line.strip() for line in tree.text_content().splitlines())
     return "\n".join(line for line in lines if line)
 

@@ -2,6 +2,7 @@ import base64
 
 import pytest
 
+from bench_pipeline.injection.channels import VECTORS
 from bench_pipeline.injection.detector import scan, sniff_media
 from tests.pdfs import layered_pdf, text_pdf
 
@@ -44,6 +45,7 @@ def test_each_vector_is_flagged_and_named(body, head, vector):
     report = scan(page(body, head))
     assert report.flagged
     assert vector in report.vectors
+    assert set(report.vectors) <= set(VECTORS)
     assert report.evidence
 
 

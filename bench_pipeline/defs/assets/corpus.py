@@ -12,7 +12,7 @@ from bench_pipeline.domain.golden import GoldenCase
 from bench_pipeline.domain.manifest import FIXTURE_CLASSES
 from bench_pipeline.fixtures.manifest_io import manifest_path
 from bench_pipeline.fixtures.verify import verify_fixtures
-from bench_pipeline.golden.load import golden_sha256, load_golden, load_host_families, load_judgments
+from bench_pipeline.golden.load import golden_sha256, load_golden, load_host_families, load_judgments, load_verified_dates
 from bench_pipeline.providers.registry import load_providers
 from bench_pipeline.report.provenance import collect_provenance
 
@@ -43,18 +43,22 @@ def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
 
 @dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"})
 def golden_cases(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
-    """The golden set (cases) and every relevance judgment ever appended beside it."""
+    """The golden set (cases), every relevance judgment ever appended beside it, and the
+    hand-verified publication dates of the freshness sample."""
     golden = load_golden(bench.golden)
     load_host_families(bench.golden)  # validated here so a bad rules file fails at the source
     cases = frame_of("golden_cases", [_case_row(c) for c in golden.cases])
     judgments = frame_of("relevance_judgments", [j.model_dump(mode="json") for j in load_judgments(bench.golden)])
+    verified = frame_of("verified_dates", [v.model_dump(mode="json") for v in load_verified_dates(bench.golden)])
     warehouse.replace_table("golden_cases", cases)
     warehouse.replace_table("relevance_judgments", judgments)
+    warehouse.replace_table("verified_dates", verified)
     by_role = cases.groupby("web_role").size().to_dict() if len(cases) else {}
     return dg.MaterializeResult(metadata={
         **table_metadata("golden_cases", cases),
         "by_web_role": dg.MetadataValue.json({k: int(v) for k, v in by_role.items()}),
         "judgments": dg.MetadataValue.int(len(judgments)),
+        "verified_dates": dg.MetadataValue.int(len(verified)),
     })
 
 

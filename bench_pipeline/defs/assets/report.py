@@ -1,4 +1,5 @@
-"""The report asset: report.json, report.md, stored under the run and never overwritten."""
+"""The report asset: report.json, report.md and report.html, stored under the run and never overwritten,
+with one append-only history row per provider and the diff against the previous run."""
 
 import json
 from datetime import UTC, datetime
@@ -7,29 +8,76 @@ from pathlib import Path
 import dagster as dg
 
 from bench_pipeline.defs.assets.corpus import run_provenance
-from bench_pipeline.defs.assets.metrics import precision_at_k, provider_slugs
+from bench_pipeline.defs.assets.metrics import METRIC_ASSETS, provider_slugs
+from bench_pipeline.defs.assets.resilience import provider_conformance
+from bench_pipeline.defs.metadata import frame_of
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
 from bench_pipeline.domain.report import CorpusInfo
 from bench_pipeline.fixtures.manifest_io import load_manifest
-from bench_pipeline.report.build import build_report
+from bench_pipeline.providers.registry import load_providers
+from bench_pipeline.report.build import GROUPED, ReportInputs, build_report
+from bench_pipeline.report.history import diff_against, history_rows
+from bench_pipeline.report.invoices import cost_divergence, load_invoices
+from bench_pipeline.report.render_html import render_html
 from bench_pipeline.report.render_md import render_markdown
 from bench_pipeline.report.store import store_report
+from bench_pipeline.resilience.partial import PartialAssessment, honest_partial_gate
 
 
-@dg.asset(pool="duckdb", group_name="report", kinds={"duckdb", "json"}, deps=[precision_at_k, run_provenance])
+def _honest_partial_gates(warehouse: Warehouse, providers: list[str]) -> dict:
+    rows = warehouse.records("select * from partial_assessments")
+    assessments = {p: [PartialAssessment(**{**{k: r[k] for k in PartialAssessment.model_fields if k in r},
+                                            "missing": json.loads(r["missing"]), "unreported": []})
+                       for r in rows if r["provider"] == p] for p in providers}
+    return {p: honest_partial_gate(a) for p, a in assessments.items()}
+
+
+def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
+    providers = provider_slugs(bench)
+    calls = warehouse.records("""select provider, cost_usd, captured_at from search_calls where fixture is not null
+                                 union all select provider, cost_usd, captured_at from document_reads""")
+    proposed = warehouse.records("""select case_id, url, host, family, string_agg(distinct provider, ', ' order by provider) as provider
+                                    from result_relevance where proposed_addition group by all order by case_id, url""")
+    return ReportInputs(
+        providers=providers,
+        precision=warehouse.records("select * from precision_at_k"),
+        recall=warehouse.records("select * from recall"),
+        grouped={table: warehouse.records(f'select * from "{table}"') for table in GROUPED},
+        latency=warehouse.records("select * from latency"),
+        outcomes=warehouse.records("select * from case_outcomes"),
+        conformance=warehouse.records('select * from conformance order by provider, "check"'),
+        honest_partial=_honest_partial_gates(warehouse, providers),
+        cost_divergence=cost_divergence(load_invoices(Path(bench.invoices_dir)), calls),
+        price_versions={slug: p.price.version for slug, p in load_providers(Path(bench.providers_file)).providers.items()},
+        proposed_additions=proposed,
+    )
+
+
+@dg.asset(pool="duckdb", group_name="report", kinds={"duckdb", "json"}, deps=[*METRIC_ASSETS, provider_conformance, run_provenance])
 def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
-    """The gated, ranked report of this run — losers included — as report.json and report.md."""
-    provenance = json.loads(warehouse.query("select provenance from run_provenance where run_id = ?",
-                                            [context.run.run_id])["provenance"].iloc[0])
+    """The gated, ranked report of this run — losers included, each with the gate that failed — as
+    report.json (the contract), report.md and a self-contained report.html; the gate verdicts also
+    land in `provider_gates` for the gate checks."""
+    run_id = context.run.run_id
+    provenance = json.loads(warehouse.records("select provenance from run_provenance where run_id = ?", [run_id])[0]["provenance"])
     corpus = CorpusInfo(kind=load_manifest(bench.fixtures).corpus_kind,
                         manifest_sha256=provenance["manifest_sha256"], golden_sha256=provenance["golden_sha256"])
-    report = build_report(run_id=context.run.run_id, created_at=datetime.now(UTC), corpus=corpus, provenance=provenance,
-                          providers=provider_slugs(bench),
-                          per_case=warehouse.read_table("precision_at_k").to_dict("records"))
+    inputs = report_inputs(bench, warehouse)
+    report = build_report(run_id=run_id, created_at=datetime.now(UTC), corpus=corpus, provenance=provenance, inputs=inputs)
+    previous = warehouse.records("""select * from report_history where run_id = (
+        select run_id from report_history order by created_at desc limit 1) order by provider""") \
+        if warehouse.records("select 1 from information_schema.tables where table_name = 'report_history'") else []
+    rows = history_rows(report, inputs.price_versions)
+    report = report.model_copy(update={"diff_vs_previous": diff_against(previous, rows)})
     markdown = render_markdown(report)
-    path = store_report(Path(bench.reports_dir), report, {"report.md": markdown})
+    path = store_report(Path(bench.reports_dir), report, {"report.md": markdown, "report.html": render_html(report)})
+    warehouse.append_rows("report_history", frame_of("report_history", rows))
+    warehouse.replace_table("provider_gates", frame_of("provider_gates", [
+        {"provider": p.provider, "rank": p.rank, "status": p.status, "gate": name, **gate.model_dump()}
+        for p in report.providers for name, gate in p.gates.items()]))
     return dg.MaterializeResult(metadata={
         "report_path": dg.MetadataValue.path(str(path.resolve())),
-        "providers": dg.MetadataValue.int(len(report.providers)),
+        "default_provider": dg.MetadataValue.text(str(report.recommendation.default_provider)),
+        "statuses": dg.MetadataValue.json({p.provider: p.status for p in report.providers}),
         "report": dg.MetadataValue.md(markdown),
     })

@@ -28,11 +28,10 @@ def provider_conformance(context: dg.AssetExecutionContext, bench: BenchConfig, 
         adapter = adapter_module(config.adapter)
         grouped = exchanges_by_class(bench.fixtures, manifest, slug)
         verdict_rows += conformance_rows(slug, conformance_for(slug, grouped, adapter, config.price))
-        if hasattr(adapter, "parse_extract"):
-            paths = sorted(e.path for e in manifest.entries if e.provider == slug and e.fixture_class == "partial")
-            for path, assessment in zip(paths, partial_assessments(grouped.get("partial", []), adapter, config.price)):
-                partial_rows.append({"provider": slug, "fixture": path, **assessment.model_dump(exclude={"unreported"}),
-                                     "missing": json.dumps(assessment.missing), "false_complete": assessment.false_complete})
+        paths = sorted(e.path for e in manifest.entries if e.provider == slug and e.fixture_class == "partial")
+        for assessment in partial_assessments(grouped.get("partial", []), adapter, config.price):
+            partial_rows.append({"provider": slug, "fixture": ", ".join(paths), **assessment.model_dump(exclude={"unreported"}),
+                                 "missing": json.dumps(assessment.missing), "false_complete": assessment.false_complete})
     verdicts = frame_of("conformance", verdict_rows)
     partials = frame_of("partial_assessments", partial_rows)
     warehouse.replace_partitions("conformance", verdicts, keys)
