@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from benchmarks.html_reading import DEFAULT_REALDATA, measure, real_pages
 from benchmarks.measure import Verdict
 
 BUNDLED_HTML = Path(__file__).resolve().parents[1] / "fixtures" / "web-search" / "_shared" / "html"
@@ -14,10 +15,6 @@ ROUNDS = 3
 
 def bench() -> Verdict:
     name, target = "3 html reading vs trafilatura", "≤ 1.5 (time)"
-    try:
-        from benchmarks.html_reading import DEFAULT_REALDATA, measure, real_pages
-    except ImportError as exc:
-        return Verdict(name, None, target, None, f"reading modules absent: {exc}")
     pages, where = real_pages(DEFAULT_REALDATA), "real pages (realdata: trafilatura eval + fundus)"
     if not pages:
         pages, where = [p.read_bytes() for p in sorted(BUNDLED_HTML.glob("*.html"))], "bundled corpus pages"

@@ -31,7 +31,7 @@ def main(task: str, base: Path) -> dict:
     from bench_pipeline.runner import QUIET_CONSOLE, bench_resources, run_benchmark
     from bench_pipeline.transport.netlock import network_locked
 
-    paths = {"fixtures": fixtures, "golden": golden, "providers_file": providers}
+    paths = {"fixtures": fixtures, "golden": golden, "providers_file": providers, "invoices": base / "invoices"}
     out: dict = {}
     if task == "full":
         outcome = None
@@ -61,7 +61,7 @@ def main(task: str, base: Path) -> dict:
                                               run_config=QUIET_CONSOLE, **kw)
             out["full_seconds"] = _timed(lambda: run(tags=all_providers_tags()))
             changed = f"{slugs(1)[0]}/search/gs-001.json"
-            rewrite_fixture(Corpus(fixtures, golden, providers, base / "warehouse"), changed,
+            rewrite_fixture(Corpus(fixtures, golden, providers, base / "warehouse", base / "invoices"), changed,
                             (fixtures / changed).read_bytes().replace(b"resultado 0", b"resultado nuevo"))
             (request,) = manifest_changes(dg.build_sensor_context(instance=instance, definitions=defs, cursor=context.cursor,
                                                                  resources=sensor_resources))

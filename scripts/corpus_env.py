@@ -19,14 +19,14 @@ def corpus_env(workdir: Path) -> dict[str, str]:
     env = {"BENCH_WAREHOUSE": str(workdir / "warehouse")}
     if (bundled / "manifest.json").is_file():
         return {**env, "BENCH_FIXTURES": str(bundled), "BENCH_GOLDEN": str(REPO / "golden"),
-                "BENCH_PROVIDERS": str(REPO / "providers.yaml")}
+                "BENCH_PROVIDERS": str(REPO / "providers.yaml"), "BENCH_INVOICES": str(REPO / "invoices")}
     sys.path.insert(0, str(REPO))
     from tests.corpus_builder import build_corpus
 
     print(f"note: no bundled corpus at {bundled}; using the small test corpus", file=sys.stderr)
     corpus = build_corpus(workdir / "corpus")
     return {**env, "BENCH_FIXTURES": str(corpus.fixtures), "BENCH_GOLDEN": str(corpus.golden),
-            "BENCH_PROVIDERS": str(corpus.providers)}
+            "BENCH_PROVIDERS": str(corpus.providers), "BENCH_INVOICES": str(corpus.invoices)}
 
 
 if __name__ == "__main__":

@@ -61,7 +61,7 @@ storage:
 YAML
 eval "$($py scripts/corpus_env.py "$work")"
 .venv/bin/bench run --fixtures "$BENCH_FIXTURES" --golden "$BENCH_GOLDEN" --providers "$BENCH_PROVIDERS" \
-  --warehouse "$BENCH_WAREHOUSE" | tail -1
+  --invoices "$BENCH_INVOICES" --warehouse "$BENCH_WAREHOUSE" | tail -1
 
 $py - <<'PY'
 import dagster as dg

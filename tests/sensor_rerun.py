@@ -28,7 +28,7 @@ def main(base: Path) -> dict:
     from bench_pipeline.transport.netlock import network_locked
 
     resources = bench_resources(fixtures=corpus.fixtures, golden=corpus.golden, warehouse=corpus.warehouse,
-                                providers_file=corpus.providers)
+                                providers_file=corpus.providers, invoices=corpus.invoices)
     with network_locked(), dg.instance_for_test() as instance:
         full = dg.materialize([*ASSETS, *CHECKS], resources=resources, instance=instance, tags=all_providers_tags())
         context = dg.build_sensor_context(instance=instance, definitions=defs, resources={"bench": resources["bench"]})

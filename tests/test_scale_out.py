@@ -21,6 +21,7 @@ def test_benchmark_job_runs_under_the_multiprocess_executor_with_one_duckdb_writ
     monkeypatch.setenv("BENCH_GOLDEN", str(corpus.golden))
     monkeypatch.setenv("BENCH_PROVIDERS", str(corpus.providers))
     monkeypatch.setenv("BENCH_WAREHOUSE", str(corpus.warehouse))
+    monkeypatch.setenv("BENCH_INVOICES", str(corpus.invoices))
     pools = {"concurrency": {"pools": {"default_limit": 1, "granularity": "op"}}}
     with dg.instance_for_test(overrides=pools) as instance:
         # The step processes read their partitions from the corpus's providers file: tavily alone.
