@@ -42,12 +42,14 @@ def main(task: str, base: Path) -> dict:
         out["seconds"] = _timed(full)
         out["success"] = outcome.success
     elif task == "overhead":
-        from benchmarks.plain import plain_run
+        from benchmarks.plain import SAME_STEPS, plain_run
 
-        with network_locked():
-            out["plain_seconds"] = _timed(lambda: plain_run(fixtures=fixtures, golden_dir=golden, providers_file=providers,
-                                                            reports_dir=base / "plain-reports"))
-        out["dagster_seconds"] = _timed(lambda: run_benchmark(**paths, warehouse=base / "warehouse"))
+        resources = bench_resources(**paths, warehouse=base / "warehouse")
+        with network_locked(), dg.instance_for_test() as instance:
+            out["plain_seconds"] = _timed(lambda: plain_run(fixtures=fixtures, golden_dir=golden, providers_file=providers))
+            out["dagster_seconds"] = _timed(lambda: dg.materialize(
+                [*ASSETS, *CHECKS], selection=SAME_STEPS, resources=resources, instance=instance,
+                run_config=QUIET_CONSOLE, tags=all_providers_tags()))
     elif task == "rerun":
         from benchmarks.synthetic import slugs
         from tests.corpus_builder import Corpus, rewrite_fixture
