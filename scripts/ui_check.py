@@ -14,7 +14,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -29,6 +28,7 @@ from websockets.sync.client import connect
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 from scripts.corpus_env import corpus_env  # noqa: E402
+from scripts.processes import CheckFailed, free_port, start, wait_for  # noqa: E402
 
 # The flags feasibility.md §3 found to work offline, plus a debugging port to drive the page.
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -38,93 +38,12 @@ ERROR_MARKERS = ("Something went wrong", "Unexpected error", "An error occurred"
 LOCATION = "websearch_bench"
 
 
-class UiCheckFailed(Exception):
-    pass
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(what: str, probe, timeout: float, every: float = 0.5):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = probe()
-        if value:
-            return value
-        time.sleep(every)
-    raise UiCheckFailed(f"timed out after {timeout:.0f} s waiting for {what}")
-
-
-def descendants(pid: int) -> list[int]:
-    children = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            child = int(stat.parent.name)
-            children += [child, *descendants(child)]
-    return children
-
-
-def alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def signal_pid(pid: int, signum: int) -> None:
-    try:
-        os.kill(pid, signum)
-    except ProcessLookupError:
-        pass
-
-
-def stop(process: subprocess.Popen, name: str) -> None:
-    """SIGTERM the process we started and wait; then its descendants still alive (a wrapper
-    script's browser, a server's workers) get SIGTERM, and SIGKILL after 10 s — each by PID."""
-    family = descendants(process.pid)
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-    for pid in family:
-        signal_pid(pid, signal.SIGTERM)
-    try:
-        wait_for(f"{name}'s children to exit", lambda: not any(alive(pid) for pid in family), timeout=10, every=0.1)
-    except UiCheckFailed:
-        for pid in filter(alive, family):
-            signal_pid(pid, signal.SIGKILL)
-            print(f"{name}: child {pid} ignored SIGTERM; killed")
-    print(f"stopped {name} (pid {process.pid}) and {len(family)} descendants")
-
-
-def start(stack: ExitStack, name: str, argv: list[str], **kwargs) -> subprocess.Popen:
-    # SIGINT/SIGTERM back to default: a background shell may have left them ignored (feasibility.md §5.3).
-    def restore_signals():
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-    process = subprocess.Popen(argv, preexec_fn=restore_signals, **kwargs)
-    stack.callback(stop, process, name)
-    print(f"started {name} (pid {process.pid})")
-    return process
-
-
 def ensure_chromium() -> str:
     found = shutil.which("chromium")
     if found:
         return found
     if os.geteuid() != 0:
-        raise UiCheckFailed("chromium is not installed; install Debian's `chromium` package (apt-get install chromium)")
+        raise CheckFailed("chromium is not installed; install Debian's `chromium` package (apt-get install chromium)")
     print("installing chromium with apt-get (as root)")
     subprocess.run(["apt-get", "install", "-y", "chromium"], check=True, stdout=subprocess.DEVNULL)
     return shutil.which("chromium") or "chromium"
@@ -136,7 +55,7 @@ def graphql(port: int, query: str, variables: dict | None = None) -> dict:
     with urllib.request.urlopen(request, timeout=30) as response:
         answer = json.load(response)
     if answer.get("errors"):
-        raise UiCheckFailed(f"GraphQL error: {answer['errors'][0].get('message')}")
+        raise CheckFailed(f"GraphQL error: {answer['errors'][0].get('message')}")
     return answer["data"]
 
 
@@ -163,11 +82,11 @@ def materialize_benchmark(port: int, provider_keys: list[str]) -> str:
                            "jobName": "benchmark"}, "mode": "default", "executionMetadata": {"tags": tags}}
     launched = graphql(port, LAUNCH, {"params": params})["launchRun"]
     if launched["__typename"] != "LaunchRunSuccess":
-        raise UiCheckFailed(f"launchRun: {launched['__typename']}: {launched.get('message')}")
+        raise CheckFailed(f"launchRun: {launched['__typename']}: {launched.get('message')}")
     run_id = launched["run"]["runId"]
     status = wait_for("the run to finish", lambda: _finished(port, run_id), timeout=300, every=1)
     if status != "SUCCESS":
-        raise UiCheckFailed(f"run {run_id} ended {status}")
+        raise CheckFailed(f"run {run_id} ended {status}")
     print(f"run {run_id}: SUCCESS")
     return run_id
 
@@ -181,10 +100,10 @@ def report_metadata(port: int, run_id: str) -> dict[str, str]:
     asset = graphql(port, REPORT_METADATA)["assetOrError"]
     latest = (asset.get("assetMaterializations") or [None])[0]
     if not latest or latest["runId"] != run_id:
-        raise UiCheckFailed("benchmark_report has no materialization from this run")
+        raise CheckFailed("benchmark_report has no materialization from this run")
     entries = {e["label"]: e.get("mdStr") or e.get("path") or "" for e in latest["metadataEntries"]}
     if not entries.get("report", "").startswith("# websearch-bench report") or not entries.get("report_path"):
-        raise UiCheckFailed(f"report metadata missing; labels present: {sorted(entries)}")
+        raise CheckFailed(f"report metadata missing; labels present: {sorted(entries)}")
     return entries
 
 
@@ -203,7 +122,7 @@ class Page:
             message = json.loads(self.ws.recv(timeout=60))
             if message.get("id") == self.next_id:
                 if "error" in message:
-                    raise UiCheckFailed(f"{method}: {message['error']}")
+                    raise CheckFailed(f"{method}: {message['error']}")
                 return message["result"]
 
     def text(self) -> str:
@@ -218,7 +137,7 @@ class Page:
         try:
             text = wait_for(f"{where} to show {expect}", lambda: (t := self.text()) and all(e in t for e in expect) and t,
                             timeout=timeout)
-        except UiCheckFailed:
+        except CheckFailed:
             self.screenshot(self.shots / "failed-page.png")
             raise
         self.fail_on_error(where, text)
@@ -237,7 +156,7 @@ class Page:
     def fail_on_error(self, url: str, text: str) -> None:
         shown = [m for m in ERROR_MARKERS if m in text]
         if shown:
-            raise UiCheckFailed(f"{url} shows an error: {shown}")
+            raise CheckFailed(f"{url} shows an error: {shown}")
 
     def click_text(self, label: str) -> None:
         """Click the innermost element showing exactly this text (the metadata table's links are plain elements)."""
@@ -245,7 +164,7 @@ class Page:
                   f".filter(e => e.innerText && e.innerText.trim() === {json.dumps(label)}).pop(); "
                   f"if (b) b.click(); return !!b; }})()")
         if not self.call("Runtime.evaluate", expression=script, returnByValue=True)["result"].get("value"):
-            raise UiCheckFailed(f"nothing labelled {label!r} on the page")
+            raise CheckFailed(f"nothing labelled {label!r} on the page")
 
     def screenshot(self, path: Path) -> None:
         time.sleep(1)  # let the last layout settle
@@ -313,7 +232,7 @@ def main(argv: list[str]) -> int:
     try:
         with ExitStack() as stack:
             check(shots, stack)
-    except UiCheckFailed as exc:
+    except CheckFailed as exc:
         print(f"ui check FAILED: {exc}", file=sys.stderr)
         return 1
     print("ui check passed")

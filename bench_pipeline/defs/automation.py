@@ -51,12 +51,11 @@ def manifest_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
     except InputError as exc:
         # The cursor stays put: once the manifest reads again, the change is still seen.
         return dg.SkipReason(f"manifest unreadable: {exc}")
-    if context.cursor is None:
-        context.update_cursor(json.dumps(digests, sort_keys=True))
-        return dg.SkipReason("first reading of manifest.json recorded; the weekly schedule runs everything")
-    changed = changed_providers(json.loads(context.cursor), digests, provider_partitions.get_partition_keys())
-    cursor = json.dumps(digests, sort_keys=True)
+    cursor, previous = json.dumps(digests, sort_keys=True), context.cursor
     context.update_cursor(cursor)
+    if previous is None:
+        return dg.SkipReason("first reading of manifest.json recorded; the weekly schedule runs everything")
+    changed = changed_providers(json.loads(previous), digests, provider_partitions.get_partition_keys())
     if not changed:
         return dg.SkipReason("no provider's manifest entries changed")
     selection = sorted(AFTER_FIXTURES.resolve(context.repository_def.asset_graph))
