@@ -7,9 +7,14 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from bench_pipeline.domain.errors import InputError
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from bench_pipeline.domain.errors import InputError, first_pydantic_error
+
+M = TypeVar("M", bound=BaseModel)
 
 
 def write_atomic(path: Path, data: bytes | str) -> None:
@@ -54,3 +59,22 @@ def sha256_file(path: Path) -> str:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
+
+
+def read_yaml(path: Path) -> Any:
+    path = Path(path)
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(path, "(file)", "does not exist") from None
+    except yaml.YAMLError as exc:
+        raise InputError(path, "(yaml)", f"malformed YAML: {exc}") from None
+
+
+def load_model(path: Path, model: type[M]) -> M:
+    """A JSON or YAML file validated against a pydantic model; any failure names the file and field."""
+    data = read_yaml(path) if Path(path).suffix in (".yaml", ".yml") else read_json(path)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise first_pydantic_error(path, exc) from None

@@ -28,7 +28,7 @@ def test_definitions_load():
     assert keys == {
         "fixture_manifest", "fixture_secret_scan", "golden_cases", "run_provenance", "search_observations",
         "provider_conformance", "injection_scan", "document_observations", "claim_observations", "case_outcomes",
-        "result_relevance", "precision_at_k", "recall_by_origin_group", "citation_coverage", "freshness", "latency",
+        "result_relevance", "review_queue", "precision_at_k", "recall_by_origin_group", "citation_coverage", "freshness", "latency",
         "cost_per_query", "cost_per_useful_answer", "fallback_rate", "abstention", "injection_containment",
         "benchmark_report"}
     assert defs.resolve_job_def("benchmark") is not None

@@ -104,3 +104,31 @@ def test_history_diff_names_rank_status_price_and_metric_changes():
     assert change_a["metric_deltas"]["cost_per_useful_answer_usd"]["delta"] == pytest.approx(0.005)
     assert change_gone == {"provider": "gone", "change": "removed"}
     assert diff_against([], current) is None
+
+
+def test_review_queue_lists_unjudged_proposed_and_unverified_dates():
+    from bench_pipeline.golden.review_queue import review_queue
+
+    rows = [
+        {"provider": "a", "case_id": "gs-001", "rank": 1, "url": "u1", "judged": False, "proposed_addition": False},
+        {"provider": "b", "case_id": "gs-001", "rank": 3, "url": "u1", "judged": False, "proposed_addition": False},
+        {"provider": "a", "case_id": "gs-001", "rank": 2, "url": "u2", "judged": True, "proposed_addition": True},
+        {"provider": "a", "case_id": "gs-001", "rank": 11, "url": "u3", "judged": False, "proposed_addition": False},
+    ]
+    queue = review_queue(rows, dated_urls={"u1", "u2"}, verified_urls={"u2"})
+    assert queue == [
+        {"kind": "golden_addition", "case_id": "gs-001", "url": "u2", "providers": "a"},
+        {"kind": "judge_relevance", "case_id": "gs-001", "url": "u1", "providers": "a, b"},
+        {"kind": "verify_date", "case_id": None, "url": "u1", "providers": ""},
+    ]
+
+
+def test_statistic_interval_for_a_ratio_of_sums():
+    from bench_pipeline.report.confidence import statistic_interval
+
+    cost = [0.01] * 20 + [0.03] * 10
+    useful = [True] * 20 + [False] * 10
+    low, high = statistic_interval(ratio_of_sums(cost, useful), len(cost))
+    assert low < (0.2 + 0.3) / 20 < high
+    assert statistic_interval(ratio_of_sums([0.01], [True]), 1) is None
+    assert statistic_interval(ratio_of_sums([0.01] * 5, [False] * 5), 5) is None  # never defined: unknown

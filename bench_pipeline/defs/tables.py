@@ -62,6 +62,7 @@ SCHEMAS: dict[str, dict[str, str]] = {
                    "n": "INTEGER"},
     "injection_containment": {"provider": "VARCHAR", "category": "VARCHAR", "injection_containment": "DOUBLE",
                               "n": "INTEGER"},
+    "review_queue": {"kind": "VARCHAR", "case_id": "VARCHAR", "url": "VARCHAR", "providers": "VARCHAR"},
     "provider_gates": {"provider": "VARCHAR", "rank": "INTEGER", "status": "VARCHAR", "gate": "VARCHAR",
                        "value": "DOUBLE", "threshold": "VARCHAR", "passed": "BOOLEAN"},
     "report_history": {"run_id": "VARCHAR", "created_at": "TIMESTAMPTZ", "provider": "VARCHAR", "rank": "INTEGER",

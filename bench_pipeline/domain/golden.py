@@ -27,6 +27,8 @@ Category = Literal[
 FAMILIES = ("gov", "corporate", "news", "directory", "association", "social", "other")
 Family = Literal["gov", "corporate", "news", "directory", "association", "social", "other"]
 WebRole = Literal["primary", "enrichment", "forbidden"]
+# Pooled relevance (seed §4.2): the pool is every provider's top POOL_DEPTH results; the agent reads that deep too.
+POOL_DEPTH = 10
 
 
 class Expect(BaseModel):

@@ -6,11 +6,11 @@ import hashlib
 import json
 from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from bench_pipeline.domain.errors import InputError, first_pydantic_error
 from bench_pipeline.domain.golden import GoldenSet, HostFamilies, Judgment, VerifiedDate
+from bench_pipeline.files import load_model
 
 CASES_FILE = "cases.yaml"
 FAMILIES_FILE = "host_families.yaml"
@@ -18,25 +18,12 @@ JUDGMENTS_DIR = "judgments"
 VERIFIED_DATES_FILE = "verified_dates.jsonl"
 
 
-def _load_yaml(path: Path, model: type[BaseModel]):
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(path, "(file)", "does not exist") from None
-    except yaml.YAMLError as exc:
-        raise InputError(path, "(yaml)", f"malformed YAML: {exc}") from None
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise first_pydantic_error(path, exc) from None
-
-
 def load_golden(golden_dir: Path) -> GoldenSet:
-    return _load_yaml(Path(golden_dir) / CASES_FILE, GoldenSet)
+    return load_model(Path(golden_dir) / CASES_FILE, GoldenSet)
 
 
 def load_host_families(golden_dir: Path) -> HostFamilies:
-    return _load_yaml(Path(golden_dir) / FAMILIES_FILE, HostFamilies)
+    return load_model(Path(golden_dir) / FAMILIES_FILE, HostFamilies)
 
 
 def judgment_files(golden_dir: Path) -> list[Path]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-POOL_DEPTH = 10
+from bench_pipeline.domain.golden import POOL_DEPTH
 
 
 def relevant_pool(results: list[dict]) -> dict[str, set[str]]:

@@ -9,10 +9,9 @@ from bench_pipeline.claims.derive import derive_claims
 from bench_pipeline.claims.model import Claim
 from bench_pipeline.claims.origin_groups import canonical_url
 from bench_pipeline.domain.expected import ExpectedCase
+from bench_pipeline.domain.golden import POOL_DEPTH
 from bench_pipeline.observations.artifacts import ArtifactStore
 from bench_pipeline.observations.documents import DocumentRead
-
-POOL_DEPTH = 10
 
 
 def urls_by_case(results: list[dict]) -> dict[str, set[str]]:

@@ -61,7 +61,6 @@ def classify_error(exchange: Exchange) -> ProviderError:
     timed_out = timeout_error(PROVIDER, exchange)
     if timed_out:
         return timed_out
-    status = exchange.response.status
     body = error_body(exchange)
     detail = body.get("detail")
     message = detail.get("error", "") if isinstance(detail, dict) else str(detail or exchange.response.body_text or "")

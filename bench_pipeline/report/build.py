@@ -23,7 +23,13 @@ from bench_pipeline.domain.report import (
 )
 from bench_pipeline.metrics.aggregate import ALL, mean_with_n
 from bench_pipeline.report.cascade import cascade_order
-from bench_pipeline.report.confidence import bootstrap_interval, paired_difference, ratio_of_sums, tie_groups
+from bench_pipeline.report.confidence import (
+    bootstrap_interval,
+    paired_difference,
+    ratio_of_sums,
+    statistic_interval,
+    tie_groups,
+)
 from bench_pipeline.report.gates import evaluate_gates, status_of
 from bench_pipeline.report.ranking import rank_providers
 
@@ -79,13 +85,23 @@ def _block(inputs: ReportInputs, provider: str, category: str) -> MetricBlock:
     return MetricBlock(**values, n=counts)
 
 
+def _interval(found: tuple[float, float] | None) -> Interval | None:
+    return None if found is None else Interval(low=found[0], high=found[1])
+
+
 def _intervals(inputs: ReportInputs, provider: str, category: str) -> dict[str, Interval | None]:
-    out = {}
-    for metric, table in PER_CASE.items():
-        values = [r[metric] for r in getattr(inputs, table)
-                  if r["provider"] == provider and (category == ALL or r["category"] == category)]
-        interval = bootstrap_interval(values)
-        out[metric] = None if interval is None else Interval(low=interval[0], high=interval[1])
+    """Bootstrap over golden cases: per-case means, the fallback indicator, and cost per useful answer
+    (a ratio of sums, resampled case by case)."""
+    def mine(rows: list[dict]) -> list[dict]:
+        return [r for r in rows if r["provider"] == provider and (category == ALL or r["category"] == category)]
+
+    out = {metric: _interval(bootstrap_interval([r[metric] for r in mine(getattr(inputs, table))]))
+           for metric, table in PER_CASE.items()}
+    answerable = [o for o in mine(inputs.outcomes) if o["web_role"] != "forbidden"]
+    out["fallback_rate"] = _interval(bootstrap_interval([float(o["fallback_cause"] is not None) for o in answerable]))
+    cases = mine(inputs.outcomes)
+    out["cost_per_useful_answer_usd"] = None if any(o["cost_usd"] is None for o in cases) else _interval(
+        statistic_interval(ratio_of_sums([o["cost_usd"] for o in cases], [bool(o["useful"]) for o in cases]), len(cases)))
     return out
 
 

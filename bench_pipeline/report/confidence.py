@@ -32,6 +32,20 @@ def bootstrap_interval(values: Sequence[float | None], resamples: int = RESAMPLE
     return _percentile(means, ALPHA / 2), _percentile(means, 1 - ALPHA / 2)
 
 
+def statistic_interval(statistic: Callable[[list[int]], float | None], n_cases: int,
+                       resamples: int = RESAMPLES, seed: int = SEED) -> tuple[float, float] | None:
+    """95% percentile interval of a statistic over resampled cases (e.g. a ratio of sums); None when
+    fewer than two cases, or when the statistic is undefined on most resamples."""
+    if n_cases < 2:
+        return None
+    rng = random.Random(seed)
+    values = [statistic(rng.choices(range(n_cases), k=n_cases)) for _ in range(resamples)]
+    known = sorted(v for v in values if v is not None)
+    if len(known) < resamples // 2:
+        return None
+    return _percentile(known, ALPHA / 2), _percentile(known, 1 - ALPHA / 2)
+
+
 def ratio_of_sums(cost: Sequence[float], useful: Sequence[bool]) -> Callable[[list[int]], float | None]:
     """Cost per useful answer over a resample of case indices."""
     def statistic(indices: list[int]) -> float | None:

@@ -6,21 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import ValidationError
-
-from bench_pipeline.domain.errors import first_pydantic_error
 from bench_pipeline.domain.invoice import Invoice
-from bench_pipeline.files import read_json
+from bench_pipeline.files import load_model
 
 
 def load_invoices(folder: Path) -> list[Invoice]:
-    invoices = []
-    for path in sorted(Path(folder).glob("*.json")):
-        try:
-            invoices.append(Invoice.model_validate(read_json(path)))
-        except ValidationError as exc:
-            raise first_pydantic_error(path, exc) from None
-    return invoices
+    return [load_model(path, Invoice) for path in sorted(Path(folder).glob("*.json"))]
 
 
 def cost_divergence(invoices: list[Invoice], calls: list[dict]) -> dict[str, float | None]:

@@ -7,9 +7,27 @@ import subprocess
 from importlib import metadata
 from pathlib import Path
 
+from bench_pipeline.claims import CLAIMS_VERSION
 from bench_pipeline.domain.providers_config import ProvidersConfig
 from bench_pipeline.files import sha256_file
+from bench_pipeline.injection import DETECTOR_VERSION
+from bench_pipeline.metrics.freshness import TOLERANCE_DAYS
+from bench_pipeline.metrics.latency import MIN_N_FOR_P95
+from bench_pipeline.domain.golden import POOL_DEPTH
+from bench_pipeline.observations.outcomes import CASE_BUDGET_USD
+from bench_pipeline.reading import READER_VERSION
+from bench_pipeline.report.confidence import ALPHA, RESAMPLES, SEED
+from bench_pipeline.report.gates import THRESHOLDS
 
+# The knobs of the method itself: a report computed with other values is another experiment.
+METHOD_SETTINGS = {
+    "case_budget_usd": CASE_BUDGET_USD,
+    "gate_thresholds": THRESHOLDS,
+    "p95_min_n": MIN_N_FOR_P95,
+    "bootstrap": {"resamples": RESAMPLES, "seed": SEED, "alpha": ALPHA},
+    "freshness_tolerance_days": TOLERANCE_DAYS,
+    "pool_depth": POOL_DEPTH,
+}
 VERSIONED_PACKAGES = ("dagster", "duckdb", "pandas", "pydantic", "pypdf", "trafilatura", "lxml")
 
 
@@ -44,5 +62,6 @@ def collect_provenance(*, repo_dir: Path, manifest_file: Path, golden_sha256: st
         "providers_version": providers.version,
         "price_tables": {slug: p.price.version for slug, p in sorted(providers.providers.items())},
         "package_versions": package_versions(),
+        "room_versions": {"reader": READER_VERSION, "injection_detector": DETECTOR_VERSION, "claims": CLAIMS_VERSION},
         "settings": settings,
     }

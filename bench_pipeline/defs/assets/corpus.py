@@ -12,9 +12,15 @@ from bench_pipeline.domain.golden import GoldenCase
 from bench_pipeline.domain.manifest import FIXTURE_CLASSES
 from bench_pipeline.fixtures.manifest_io import manifest_path
 from bench_pipeline.fixtures.verify import verify_fixtures
-from bench_pipeline.golden.load import golden_sha256, load_golden, load_host_families, load_judgments, load_verified_dates
+from bench_pipeline.golden.load import (
+    golden_sha256,
+    load_golden,
+    load_host_families,
+    load_judgments,
+    load_verified_dates,
+)
 from bench_pipeline.providers.registry import load_providers
-from bench_pipeline.report.provenance import collect_provenance
+from bench_pipeline.report.provenance import METHOD_SETTINGS, collect_provenance
 
 
 @dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"})
@@ -88,7 +94,8 @@ def run_provenance(context: dg.AssetExecutionContext, bench: BenchConfig, wareho
         providers=load_providers(Path(bench.providers_file)),
         providers_file=Path(bench.providers_file),
         settings={"fixtures_dir": bench.fixtures_dir, "golden_dir": bench.golden_dir,
-                  "providers_file": bench.providers_file, "mode": "replay"},
+                  "providers_file": bench.providers_file, "invoices_dir": bench.invoices_dir, "mode": "replay",
+                  **METHOD_SETTINGS},
     )
     row = pd.DataFrame([{"run_id": context.run.run_id, "provenance": json.dumps(provenance, sort_keys=True)}])
     warehouse.append_rows("run_provenance", row)

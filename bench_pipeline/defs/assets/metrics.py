@@ -13,6 +13,7 @@ from bench_pipeline.defs.assets.observations import case_outcomes, claim_observa
 from bench_pipeline.defs.metadata import frame_of, md_table, table_metadata
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
 from bench_pipeline.domain.golden import CATEGORIES, Judgment
+from bench_pipeline.golden.review_queue import review_queue as build_review_queue
 from bench_pipeline.metrics import outcomes as outcome_metrics
 from bench_pipeline.metrics.aggregate import per_group
 from bench_pipeline.metrics.freshness import freshness_row
@@ -60,6 +61,18 @@ def result_relevance(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
         "origin_groups": dg.MetadataValue.int(len(set(groups.values()))),
         "proposed_golden_additions": md_table(proposed[["case_id", "provider", "url", "family"]]),
     })
+
+
+@dg.asset(deps=[result_relevance], **METRICS)
+def review_queue(warehouse: Warehouse) -> dg.MaterializeResult:
+    """What needs a person: unjudged pooled results, proposed golden-set additions, and dated
+    documents outside the hand-verified date sample (human-evaluation pilot §9)."""
+    dated = {r["url"] for r in warehouse.records("select distinct url from search_results where published_at is not null")}
+    verified = {r["url"] for r in warehouse.records("select url from verified_dates")}
+    frame = frame_of("review_queue", build_review_queue(warehouse.records("select * from result_relevance"), dated, verified))
+    warehouse.replace_table("review_queue", frame)
+    counts = frame.groupby("kind").size().reset_index(name="items") if len(frame) else frame
+    return dg.MaterializeResult(metadata={**table_metadata("review_queue", frame), "by_kind": md_table(counts)})
 
 
 @dg.asset(deps=[result_relevance], **METRICS)
@@ -168,5 +181,5 @@ def injection_containment(bench: BenchConfig, warehouse: Warehouse) -> dg.Materi
                     missed=dg.MetadataValue.json(sorted({d["artifact"] for d in docs if d["has_injection"] and not d["flagged"]})))
 
 
-METRIC_ASSETS = [result_relevance, precision_at_k, recall_by_origin_group, citation_coverage, freshness, latency,
+METRIC_ASSETS = [result_relevance, review_queue, precision_at_k, recall_by_origin_group, citation_coverage, freshness, latency,
                  cost_per_query, cost_per_useful_answer, fallback_rate, abstention, injection_containment]
