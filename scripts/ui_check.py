@@ -143,11 +143,21 @@ class Page:
         self.fail_on_error(where, text)
         return text
 
-    def zoom_out(self, steps: int, x: int = 1200, y: int = 600) -> None:
-        """Ctrl + wheel, as on a trackpad pinch: a plain wheel pans the graph."""
-        for _ in range(steps):
-            self.call("Input.dispatchMouseEvent", type="mouseWheel", x=x, y=y, deltaX=0, deltaY=100, modifiers=2)
-            time.sleep(0.3)
+    def zoom_until(self, where: str, expect: list[str], notches: int = 20) -> str:
+        """Ctrl + wheel (a trackpad pinch; a plain wheel pans) one notch at a time until `expect` shows."""
+        def shown() -> str | None:
+            text = self.text()
+            if all(e in text for e in expect):
+                return text
+            self.call("Input.dispatchMouseEvent", type="mouseWheel", x=1200, y=600, deltaX=0, deltaY=60, modifiers=2)
+            return None
+        try:
+            text = wait_for(f"{where} to show {expect}", shown, timeout=notches * 0.8, every=0.8)
+        except CheckFailed:
+            self.screenshot(self.shots / "failed-page.png")
+            raise
+        self.fail_on_error(where, text)
+        return text
 
     def press_alt(self, key: str, code: str, key_code: int) -> None:
         for kind in ("keyDown", "keyUp"):
@@ -213,9 +223,8 @@ def check(shots: Path, stack: ExitStack) -> None:
     page.visit(f"{base}/asset-groups", expect=["corpus", "observations", "metrics", "report"])
     page.screenshot(shots / "asset-lineage.png")
     page.press_alt("e", "KeyE", 69)  # the graph's own shortcut: "Expand all groups ⌥E"
-    time.sleep(2)  # the groups open with an animation
-    page.zoom_out(steps=1)  # the expanded graph is larger than the window
-    page.wait_for_text("the assets in their groups", ["fixture_manifest", "latency", "benchmark_report"])
+    # The expanded graph is larger than the window: zoom out a notch at a time until its ends show.
+    page.zoom_until("the assets in their groups", ["fixture_manifest", "latency", "benchmark_report"])
     page.screenshot(shots / "asset-graph.png")
     page.visit(f"{base}/assets/benchmark_report?view=events", expect=["report_path", run_id[:8]])
     page.screenshot(shots / "report-metadata.png")
