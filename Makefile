@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 export DAGSTER_DISABLE_TELEMETRY := 1
 export UV_COMPILE_BYTECODE := 1
 
-.PHONY: bench test verify check-defs lock clean
+.PHONY: bench test verify check-defs benchmarks lock clean
 
 $(STAMP): requirements.lock pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required"'
@@ -27,6 +27,10 @@ test: $(STAMP)
 
 verify: $(STAMP)
 	$(BIN)/bench verify
+
+# Performance ratios printed side by side (not tests); generates large corpora in a temp dir.
+benchmarks: $(STAMP)
+	$(BIN)/python -m benchmarks
 
 check-defs: $(STAMP)
 	VIRTUAL_ENV=$(abspath $(VENV)) $(BIN)/dg check defs

@@ -14,21 +14,22 @@ from bench_pipeline.defs.assets.observations import (
 from bench_pipeline.defs.assets.report import benchmark_report
 from bench_pipeline.defs.assets.resilience import provider_conformance
 from bench_pipeline.defs.assets.secret_scan import fixture_secret_scan, no_secrets_in_fixtures
+from bench_pipeline.defs.automation import benchmark_job, manifest_changes, weekly_benchmark, with_report_freshness
 from bench_pipeline.defs.checks.gates import gate_checks
 from bench_pipeline.defs.checks.manifest import manifest_checks
 from bench_pipeline.defs.resources import default_resources
 
 ASSETS = [fixture_manifest, fixture_secret_scan, golden_cases, run_provenance, search_observations, provider_conformance,
           injection_scan, document_observations, claim_observations, case_outcomes, *METRIC_ASSETS,
-          benchmark_report]
+          with_report_freshness(benchmark_report)]
 CHECKS = [*manifest_checks, no_secrets_in_fixtures, *gate_checks]
-
-benchmark_job = dg.define_asset_job("benchmark", selection=dg.AssetSelection.all(), description="The whole benchmark, replayed from fixtures.")
 
 defs = dg.Definitions(
     assets=ASSETS,
     asset_checks=CHECKS,
     jobs=[benchmark_job],
+    schedules=[weekly_benchmark],
+    sensors=[manifest_changes],
     resources=default_resources(),
     # One DuckDB file accepts one writing process: steps run in one process, in order.
     executor=dg.in_process_executor,

@@ -9,8 +9,7 @@ from pathlib import Path
 import dagster as dg
 
 from bench_pipeline.definitions import ASSETS, CHECKS
-from bench_pipeline.domain.errors import InputError
-from bench_pipeline.defs.partitions import provider_partitions
+from bench_pipeline.defs.partitions import all_providers_tags
 from bench_pipeline.defs.resources import BenchConfig, ReplayTransport, Warehouse
 from bench_pipeline.transport.netlock import network_locked
 
@@ -35,14 +34,6 @@ def bench_resources(*, fixtures: Path, golden: Path, warehouse: Path, providers_
         "warehouse": Warehouse(database=str(Path(warehouse) / "bench.duckdb")),
         "replay": ReplayTransport(),
     }
-
-
-def all_providers_tags() -> dict[str, str]:
-    """One run over every provider partition (the per-provider assets backfill in a single run)."""
-    keys = provider_partitions.get_partition_keys()
-    if not keys:
-        raise InputError(os.environ.get("BENCH_PROVIDERS", "providers.yaml"), "providers", "no providers configured")
-    return {"dagster/asset_partition_range_start": keys[0], "dagster/asset_partition_range_end": keys[-1]}
 
 
 def _instance() -> dg.DagsterInstance:

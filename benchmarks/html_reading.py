@@ -49,6 +49,20 @@ def seconds(read, page: bytes) -> float:
     return time.perf_counter() - started
 
 
+def measure(pages: list[bytes], rounds: int) -> tuple[float, float]:
+    """Seconds spent by bare trafilatura and by ours over `rounds` passes of `pages`."""
+    for page in pages:  # warm-up: imports, lxml and regex caches
+        ours(page)
+        bare(page)
+    # The two readers alternate page by page, so that load from other processes hits both alike.
+    bare_time = our_time = 0.0
+    for _ in range(rounds):
+        for page in pages:
+            bare_time += seconds(bare, page)
+            our_time += seconds(ours, page)
+    return bare_time, our_time
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--realdata", type=Path, default=DEFAULT_REALDATA)
@@ -60,15 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"realdata is absent ({args.realdata}): nothing to measure", file=sys.stderr)
         return 1
     pages = real + corpus_pages(args.corpus)
-    for page in pages:  # warm-up: imports, lxml and regex caches
-        ours(page)
-        bare(page)
-    # The two readers alternate page by page, so that load from other processes hits both alike.
-    bare_time = our_time = 0.0
-    for _ in range(args.rounds):
-        for page in pages:
-            bare_time += seconds(bare, page)
-            our_time += seconds(ours, page)
+    bare_time, our_time = measure(pages, args.rounds)
     bare_rate = args.rounds * len(pages) / bare_time
     our_rate = args.rounds * len(pages) / our_time
     print(f"pages: {len(real)} real (trafilatura eval + fundus) + {len(pages) - len(real)} corpus, {args.rounds} rounds")

@@ -13,6 +13,8 @@ from pathlib import Path
 import dagster as dg
 import yaml
 
+from bench_pipeline.domain.errors import InputError
+
 
 def _provider_slugs() -> list[str]:
     path = Path(os.environ.get("BENCH_PROVIDERS", "providers.yaml"))
@@ -24,3 +26,11 @@ def _provider_slugs() -> list[str]:
 
 provider_partitions = dg.StaticPartitionsDefinition(_provider_slugs())
 PER_PROVIDER = {"partitions_def": provider_partitions, "backfill_policy": dg.BackfillPolicy.single_run()}
+
+
+def all_providers_tags() -> dict[str, str]:
+    """One run over every provider partition (the per-provider assets backfill in a single run)."""
+    keys = provider_partitions.get_partition_keys()
+    if not keys:
+        raise InputError(os.environ.get("BENCH_PROVIDERS", "providers.yaml"), "providers", "no providers configured")
+    return {"dagster/asset_partition_range_start": keys[0], "dagster/asset_partition_range_end": keys[-1]}

@@ -23,7 +23,7 @@ from bench_pipeline.providers.registry import load_providers
 from bench_pipeline.report.provenance import METHOD_SETTINGS, collect_provenance
 
 
-@dg.asset(group_name="corpus", kinds={"duckdb"})
+@dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"})
 def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Every fixture file listed in manifest.json, verified: hashes, captured_at, paths, classes.
 
@@ -47,7 +47,7 @@ def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
     })
 
 
-@dg.asset(group_name="corpus", kinds={"duckdb"})
+@dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"})
 def golden_cases(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """The golden set (cases), every relevance judgment ever appended beside it, and the
     hand-verified publication dates of the freshness sample."""
@@ -84,7 +84,7 @@ def cases_from_table(frame: pd.DataFrame) -> list[GoldenCase]:
     return cases
 
 
-@dg.asset(group_name="corpus", kinds={"duckdb"}, deps=[fixture_manifest, golden_cases])
+@dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"}, deps=[fixture_manifest, golden_cases])
 def run_provenance(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """What this run is made of, recorded before anything is computed (SPEC §9); appended, never replaced."""
     provenance = collect_provenance(

@@ -14,7 +14,7 @@ from bench_pipeline.observations.artifacts import ArtifactStore, media_of
 SHARED_ARTIFACTS = ("_shared/html/", "_shared/pdf/")
 
 
-@dg.asset(group_name="observations", kinds={"duckdb"}, deps=[fixture_manifest])
+@dg.asset(pool="duckdb", group_name="observations", kinds={"duckdb"}, deps=[fixture_manifest])
 def injection_scan(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Every `_shared` page and PDF through the injection detector (`artifact_injection`): flagged,
     which vectors, the evidence. `has_injection` is the corpus's own label (class prompt-injection)."""

@@ -23,7 +23,7 @@ from bench_pipeline.metrics.recall import recall_rows
 from bench_pipeline.metrics.relevance import judgments_in_force, relevance_rows
 from bench_pipeline.providers.registry import load_providers
 
-METRICS = {"group_name": "metrics", "kinds": {"duckdb"}}
+METRICS = {"pool": "duckdb", "group_name": "metrics", "kinds": {"duckdb"}}
 
 
 def provider_slugs(bench: BenchConfig) -> list[str]:

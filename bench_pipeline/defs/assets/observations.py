@@ -29,7 +29,7 @@ def configured(bench: BenchConfig, keys: list[str]) -> tuple[dict, list[str]]:
     return {k: providers[k] for k in keys if k in providers}, [k for k in keys if k not in providers]
 
 
-@dg.asset(group_name="observations", kinds={"duckdb"}, deps=[fixture_manifest, golden_cases], **PER_PROVIDER)
+@dg.asset(pool="duckdb", group_name="observations", kinds={"duckdb"}, deps=[fixture_manifest, golden_cases], **PER_PROVIDER)
 def search_observations(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse,
                         replay: ReplayTransport) -> dg.MaterializeResult:
     """Normalized search results (`search_results`) and one row per search call (`search_calls`),
@@ -70,7 +70,7 @@ def provider_results(warehouse: Warehouse, slug: str) -> list[dict]:
     return warehouse.records("select case_id, rank, url from search_results where provider = ? order by case_id, rank", [slug])
 
 
-@dg.asset(group_name="observations", kinds={"duckdb"}, deps=[fixture_manifest], **PER_PROVIDER)
+@dg.asset(pool="duckdb", group_name="observations", kinds={"duckdb"}, deps=[fixture_manifest], **PER_PROVIDER)
 def document_observations(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse,
                           replay: ReplayTransport) -> dg.MaterializeResult:
     """What each provider read of every stored page and PDF (`document_reads`): its own extract, or
@@ -92,7 +92,7 @@ def document_observations(context: dg.AssetExecutionContext, bench: BenchConfig,
     })
 
 
-@dg.asset(group_name="observations", kinds={"duckdb"}, deps=[document_observations, search_observations, injection_scan],
+@dg.asset(pool="duckdb", group_name="observations", kinds={"duckdb"}, deps=[document_observations, search_observations, injection_scan],
           **PER_PROVIDER)
 def claim_observations(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Claims (`claims`): facts read from stored artifacts, each with its span, checked mechanically
@@ -115,7 +115,7 @@ def claim_observations(context: dg.AssetExecutionContext, bench: BenchConfig, wa
     return dg.MaterializeResult(metadata={**table_metadata("claims", table), "by_provider": md_table(summary)})
 
 
-@dg.asset(group_name="observations", kinds={"duckdb"}, deps=[claim_observations], **PER_PROVIDER)
+@dg.asset(pool="duckdb", group_name="observations", kinds={"duckdb"}, deps=[claim_observations], **PER_PROVIDER)
 def case_outcomes(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """How every (provider, golden case) ended — answered, honest_no_data, fallback:<cause>,
     error:<code> — with every call's cost (retries and fallbacks included) (`case_outcomes`)."""

@@ -53,7 +53,7 @@ def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
     )
 
 
-@dg.asset(group_name="report", kinds={"duckdb", "json"}, deps=[*METRIC_ASSETS, provider_conformance, run_provenance])
+@dg.asset(pool="duckdb", group_name="report", kinds={"duckdb", "json"}, deps=[*METRIC_ASSETS, provider_conformance, run_provenance])
 def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """The gated, ranked report of this run — losers included, each with the gate that failed — as
     report.json (the contract), report.md and a self-contained report.html; the gate verdicts also

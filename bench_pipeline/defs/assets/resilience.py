@@ -15,7 +15,7 @@ from bench_pipeline.resilience.conformance import conformance_for, conformance_r
 from bench_pipeline.resilience.error_fixtures import exchanges_by_class
 
 
-@dg.asset(group_name="observations", kinds={"duckdb"}, deps=[fixture_manifest], **PER_PROVIDER)
+@dg.asset(pool="duckdb", group_name="observations", kinds={"duckdb"}, deps=[fixture_manifest], **PER_PROVIDER)
 def provider_conformance(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse,
                          replay: ReplayTransport) -> dg.MaterializeResult:
     """Per provider: rate limit, server error, timeout and partial verdicts (`conformance`), and the

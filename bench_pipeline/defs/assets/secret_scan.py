@@ -7,7 +7,7 @@ from bench_pipeline.defs.resources import BenchConfig, Warehouse
 from bench_pipeline.redaction.scan import scan_fixture_tree
 
 
-@dg.asset(group_name="corpus", kinds={"duckdb"})
+@dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"})
 def fixture_secret_scan(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Secrets and personal data left in committed fixtures (masked previews, never the value),
     each named by file and JSON path. Role mailboxes published by companies are not findings."""
@@ -16,7 +16,7 @@ def fixture_secret_scan(bench: BenchConfig, warehouse: Warehouse) -> dg.Material
     return dg.MaterializeResult(metadata=table_metadata("secret_scan_findings", findings))
 
 
-@dg.asset_check(asset=fixture_secret_scan, blocking=True,
+@dg.asset_check(asset=fixture_secret_scan, blocking=True, pool="duckdb",
                 description="no secret or personal datum in any committed fixture (role mailboxes excepted)")
 def no_secrets_in_fixtures(warehouse: Warehouse) -> dg.AssetCheckResult:
     found = warehouse.read_table("secret_scan_findings")

@@ -21,7 +21,7 @@ GATES = (*THRESHOLDS, "honest_partial")
 
 
 def _consequence_check(gate: str) -> dg.AssetChecksDefinition:
-    @dg.asset_check(asset=benchmark_report, name=f"{gate}_consequence", blocking=True,
+    @dg.asset_check(asset=benchmark_report, pool="duckdb", name=f"{gate}_consequence", blocking=True,
                     description=f"every provider failing {gate} has its consequence: {' or '.join(ALLOWED_WHEN_FAILED[gate])}")
     def _check(warehouse: Warehouse) -> dg.AssetCheckResult:
         rows = warehouse.records("select provider, status, rank, passed from provider_gates where gate = ?", [gate])
@@ -37,7 +37,7 @@ def _consequence_check(gate: str) -> dg.AssetChecksDefinition:
 
 
 def _failures_check(gate: str) -> dg.AssetChecksDefinition:
-    @dg.asset_check(asset=benchmark_report, name=f"{gate}_all_pass",
+    @dg.asset_check(asset=benchmark_report, pool="duckdb", name=f"{gate}_all_pass",
                     description=f"soft signal: providers failing or pending on {gate}")
     def _check(warehouse: Warehouse) -> dg.AssetCheckResult:
         rows = warehouse.records("select provider, value, passed from provider_gates where gate = ? order by provider", [gate])

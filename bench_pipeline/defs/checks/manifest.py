@@ -20,7 +20,7 @@ _DESCRIPTIONS = {
 
 
 def _manifest_check(rule: str) -> dg.AssetChecksDefinition:
-    @dg.asset_check(asset=fixture_manifest, name=rule, blocking=True, description=_DESCRIPTIONS[rule])
+    @dg.asset_check(asset=fixture_manifest, name=rule, blocking=True, pool="duckdb", description=_DESCRIPTIONS[rule])
     def _check(warehouse: Warehouse) -> dg.AssetCheckResult:
         found = warehouse.query("select severity, path, field, message from manifest_findings where rule = ? order by path",
                                 [rule])
