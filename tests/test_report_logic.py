@@ -6,7 +6,7 @@ import pytest
 
 from bench_pipeline.domain.report import Gate
 from bench_pipeline.report.cascade import cascade_order
-from bench_pipeline.report.confidence import bootstrap_interval, paired_difference, ratio_of_sums, tie_groups
+from bench_pipeline.report.confidence import bootstrap_interval, paired_difference, ratio_interval, tie_groups
 from bench_pipeline.report.gates import evaluate_gates, status_of
 from bench_pipeline.report.history import diff_against
 from bench_pipeline.report.ranking import rank_providers
@@ -72,9 +72,9 @@ def test_paired_difference_tells_clear_from_indistinguishable():
     n = 30
     useful = [True] * n
     cheap, dear, similar = [0.01] * n, [0.05] * n, [0.0101 if i % 2 else 0.0099 for i in range(n)]
-    clear = paired_difference(ratio_of_sums(cheap, useful), ratio_of_sums(dear, useful), n)
+    clear = paired_difference(cheap, useful, dear, useful)
     assert clear["distinguishable"] and clear["p_a_lower"] == 1.0
-    close = paired_difference(ratio_of_sums(cheap, useful), ratio_of_sums(similar, [True] * n), n)
+    close = paired_difference(cheap, useful, similar, [True] * n)
     assert not close["distinguishable"]
     assert tie_groups(["a", "b", "c"], {("a", "b"): False, ("b", "c"): True}) == [["a", "b"], ["c"]]
 
@@ -123,12 +123,11 @@ def test_review_queue_lists_unjudged_proposed_and_unverified_dates():
     ]
 
 
-def test_statistic_interval_for_a_ratio_of_sums():
-    from bench_pipeline.report.confidence import statistic_interval
-
+def test_ratio_interval_for_cost_per_useful_answer():
     cost = [0.01] * 20 + [0.03] * 10
     useful = [True] * 20 + [False] * 10
-    low, high = statistic_interval(ratio_of_sums(cost, useful), len(cost))
+    low, high = ratio_interval(cost, useful)
     assert low < (0.2 + 0.3) / 20 < high
-    assert statistic_interval(ratio_of_sums([0.01], [True]), 1) is None
-    assert statistic_interval(ratio_of_sums([0.01] * 5, [False] * 5), 5) is None  # never defined: unknown
+    assert ratio_interval(cost, useful) == (low, high)  # seeded: the same every run
+    assert ratio_interval([0.01], [True]) is None
+    assert ratio_interval([0.01] * 5, [False] * 5) is None  # never defined: unknown, not infinite

@@ -23,13 +23,7 @@ from bench_pipeline.domain.report import (
 )
 from bench_pipeline.metrics.aggregate import ALL, mean_with_n
 from bench_pipeline.report.cascade import cascade_order
-from bench_pipeline.report.confidence import (
-    bootstrap_interval,
-    paired_difference,
-    ratio_of_sums,
-    statistic_interval,
-    tie_groups,
-)
+from bench_pipeline.report.confidence import bootstrap_interval, paired_difference, ratio_interval, tie_groups
 from bench_pipeline.report.gates import evaluate_gates, status_of
 from bench_pipeline.report.ranking import rank_providers
 
@@ -101,7 +95,7 @@ def _intervals(inputs: ReportInputs, provider: str, category: str) -> dict[str, 
     out["fallback_rate"] = _interval(bootstrap_interval([float(o["fallback_cause"] is not None) for o in answerable]))
     cases = mine(inputs.outcomes)
     out["cost_per_useful_answer_usd"] = None if any(o["cost_usd"] is None for o in cases) else _interval(
-        statistic_interval(ratio_of_sums([o["cost_usd"] for o in cases], [bool(o["useful"]) for o in cases]), len(cases)))
+        ratio_interval([o["cost_usd"] for o in cases], [bool(o["useful"]) for o in cases]))
     return out
 
 
@@ -113,14 +107,10 @@ def _comparisons(order: list[str], outcomes: list[dict]) -> tuple[list[Compariso
     comparisons, distinguishable = [], {}
     for better, worse in zip(order, order[1:]):
         cases = sorted(set(by_provider.get(better, {})) & set(by_provider.get(worse, {})))
-        stats = []
-        for provider in (better, worse):
-            rows = [by_provider[provider][c] for c in cases]
-            if any(r["cost_usd"] is None for r in rows):
-                stats = []
-                break
-            stats.append(ratio_of_sums([r["cost_usd"] for r in rows], [bool(r["useful"]) for r in rows]))
-        result = paired_difference(*stats, n_cases=len(cases)) if stats and cases else \
+        rows = [[by_provider[provider][c] for c in cases] for provider in (better, worse)]
+        known = len(cases) >= 2 and all(r["cost_usd"] is not None for side in rows for r in side)
+        result = paired_difference(*(values for side in rows for values in (
+            [r["cost_usd"] for r in side], [bool(r["useful"]) for r in side]))) if known else \
             {"interval": None, "p_a_lower": None, "distinguishable": False}
         interval = result["interval"]
         comparisons.append(Comparison(better=better, worse=worse, p_better_lower=result["p_a_lower"],
