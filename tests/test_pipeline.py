@@ -138,3 +138,17 @@ def test_a_gate_verdict_without_its_consequence_fails_the_blocking_check(tmp_pat
     soft = next(c for c in gate_checks if "honest_partial_all_pass" in {s.name for s in c.check_specs})
     warning = soft(warehouse=warehouse)
     assert warning.passed is False and warning.severity == dg.AssetCheckSeverity.WARN
+
+
+def test_the_secret_scan_rescans_only_changed_files(corpus):
+    _materialize(corpus)
+    result, resources = _materialize(corpus)
+    scan = next(e for e in result.get_asset_materialization_events() if e.asset_key.to_user_string() == "fixture_secret_scan")
+    metadata = scan.materialization.metadata
+    assert metadata["files_scanned_anew"].value == 0 and metadata["files_unchanged_since_a_scan"].value > 0
+    key = "tvly-" + "dev" + "Q7xR2m" * 6  # a secret planted after the first scans is still found
+    path = corpus.fixtures / "tavily/errors/5xx.json"
+    path.write_text(path.read_text().replace('"REDACTED"', json.dumps(f"Bearer {key}")))
+    result, resources = _materialize(corpus)
+    failed = {e.check_name: e.description for e in result.get_asset_check_evaluations() if not e.passed}
+    assert "tavily/errors/5xx.json" in failed["no_secrets_in_fixtures"]

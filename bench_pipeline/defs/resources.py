@@ -71,6 +71,11 @@ class Warehouse(dg.ConfigurableResource):
             conn.execute("commit")
         return len(frame)
 
+    def ensure_table(self, table: str) -> None:
+        """Create an append-only table on first use, so reading it before any run finds it empty."""
+        with self.connection() as conn:
+            conn.execute(ddl(table))
+
     def append_rows(self, table: str, frame: pd.DataFrame) -> int:
         """Append-only history: rows are added, never replaced."""
         with self.connection() as conn:

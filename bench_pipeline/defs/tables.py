@@ -13,6 +13,7 @@ SCHEMAS: dict[str, dict[str, str]] = {
                      "freshness_days": "INTEGER"},
     "relevance_judgments": {"case_id": "VARCHAR", "url": "VARCHAR", "relevant": "BOOLEAN", "reason": "VARCHAR",
                             "reviewer": "VARCHAR", "judged_at": "VARCHAR"},
+    "secret_scan_cache": {"sha256": "VARCHAR", "scanner_version": "VARCHAR", "findings": "VARCHAR"},
     "secret_scan_findings": {"file": "VARCHAR", "json_path": "VARCHAR", "detector": "VARCHAR", "preview": "VARCHAR"},
     "run_provenance": {"run_id": "VARCHAR", "provenance": "VARCHAR"},
     "search_results": {"provider": "VARCHAR", "case_id": "VARCHAR", "category": "VARCHAR", "rank": "INTEGER",

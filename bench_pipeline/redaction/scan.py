@@ -14,7 +14,7 @@ from pypdf.errors import PdfReadError
 
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.exchange import Exchange
-from bench_pipeline.files import read_json
+from bench_pipeline.files import read_json, sha256_file
 from bench_pipeline.redaction.exchange import redact_exchange
 from bench_pipeline.redaction.findings import ScanFinding
 from bench_pipeline.redaction.structure import Found, redact_json, redact_text
@@ -22,7 +22,15 @@ from bench_pipeline.redaction.structure import Found, redact_json, redact_text
 _SKIPPED = frozenset({"README.md"})
 
 
-def scan_fixture_tree(root: Path) -> list[ScanFinding]:
+# sha256 of a file's bytes → its findings as (json_path, detector, preview), for the same scanner version.
+ScanCache = dict[str, list[tuple[str, str, str]]]
+
+
+def scan_fixture_tree(root: Path, cache: ScanCache | None = None) -> list[ScanFinding]:
+    """Every file under the fixtures root through the detectors. With a cache, a file whose bytes
+    were scanned before is not scanned again (the scan is a function of the bytes alone); the cache
+    is updated in place. Expected-observation files are always rescanned: their findings depend on
+    the artifacts they quote."""
     root = Path(root)
     findings: list[ScanFinding] = []
     for dirpath, dirnames, filenames in os.walk(root):
@@ -32,10 +40,15 @@ def scan_fixture_tree(root: Path) -> list[ScanFinding]:
                 continue
             path = Path(dirpath) / name
             shown = path.relative_to(root).as_posix()
-            found = scan_file(path, shown)
             if shown.startswith("_shared/expected/"):
-                found = _outside_artifacts(found, root)
-            findings.extend(found)
+                findings.extend(_outside_artifacts(scan_file(path, shown), root))
+            elif cache is None:
+                findings.extend(scan_file(path, shown))
+            else:
+                digest = sha256_file(path)
+                if digest not in cache:
+                    cache[digest] = [(f.json_path, f.detector, f.preview) for f in scan_file(path, shown)]
+                findings.extend(ScanFinding(shown, *found) for found in cache[digest])
     return findings
 
 

@@ -64,9 +64,9 @@ def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, ware
                         manifest_sha256=provenance["manifest_sha256"], golden_sha256=provenance["golden_sha256"])
     inputs = report_inputs(bench, warehouse)
     report = build_report(run_id=run_id, created_at=datetime.now(UTC), corpus=corpus, provenance=provenance, inputs=inputs)
+    warehouse.ensure_table("report_history")
     previous = warehouse.records("""select * from report_history where run_id = (
-        select run_id from report_history order by created_at desc limit 1) order by provider""") \
-        if warehouse.records("select 1 from information_schema.tables where table_name = 'report_history'") else []
+        select run_id from report_history order by created_at desc limit 1) order by provider""")
     rows = history_rows(report, inputs.price_versions)
     report = report.model_copy(update={"diff_vs_previous": diff_against(previous, rows)})
     markdown = render_markdown(report)
