@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from functools import cached_property
 
 from pydantic import BaseModel, ConfigDict
 from trafilatura import bare_extraction
@@ -33,13 +34,16 @@ class Block(BaseModel):
     span: str | None  # `offset:S-E` into the decoded artifact; None when the block could not be located
 
 
-class HtmlReading(BaseModel):
-    model_config = ConfigDict(frozen=True)
+class HtmlReading:
+    """The main text as located blocks, and whether the page needs a browser. The page's own title
+    and publication date are worked out on first use: they cost a metadata pass (htmldate, JSON-LD)
+    that the benchmark's reads never need, since freshness judges the dates providers report."""
 
-    title: str | None
-    blocks: list[Block]
-    published_at: date | None
-    needs_rendering: bool
+    def __init__(self, blocks: list[Block], needs_rendering: bool, source: HtmlSource, tree):
+        self.blocks = blocks
+        self.needs_rendering = needs_rendering
+        self._source = source
+        self._tree = tree
 
     @property
     def text(self) -> str:
@@ -48,6 +52,19 @@ class HtmlReading(BaseModel):
     @property
     def spans(self) -> list[str]:
         return [block.span for block in self.blocks if block.span]
+
+    @cached_property
+    def _title_and_date(self) -> tuple[str | None, str | None]:
+        return title_and_date(self._tree, _NO_DATE_GUESSING) if self._tree is not None else (None, None)
+
+    @property
+    def title(self) -> str | None:
+        return self._title_and_date[0]
+
+    @cached_property
+    def published_at(self) -> date | None:
+        found = trusted_metadata_date(self._title_and_date[1], self._source.text)
+        return found or published_in_prose(self._source.visible.text[:5000])
 
 
 def read_html(artifact: bytes | HtmlSource, renders_javascript: bool = False) -> HtmlReading:
@@ -59,19 +76,10 @@ def read_html(artifact: bytes | HtmlSource, renders_javascript: bool = False) ->
     # steps read the same tree its own `with_metadata=True` would.
     tree = load_html(source)
     document = bare_extraction(tree, include_comments=False) if tree is not None else None
-    title = found_date = None
-    blocks: list[Block] = []
-    if document is not None:
-        title, found_date = title_and_date(tree, _NO_DATE_GUESSING)
-        blocks = _locate_blocks(document.body, source, visible)
-    metadata_date = trusted_metadata_date(found_date, source)
+    blocks = _locate_blocks(document.body, source, visible) if document is not None else []
     readable = sum(len(block.text) for block in blocks)
-    return HtmlReading(
-        title=title,
-        blocks=blocks,
-        published_at=metadata_date or published_in_prose(visible.text[:5000]),
-        needs_rendering=not renders_javascript and _looks_script_only(source, readable),
-    )
+    return HtmlReading(blocks=blocks, needs_rendering=not renders_javascript and _looks_script_only(source, readable),
+                       source=html_source, tree=tree if document is not None else None)
 
 
 def locate(visible: TextMap, text: str, hint: int = 0) -> tuple[int, int] | None:
