@@ -22,7 +22,7 @@ from bench_pipeline.defs.resources import default_resources
 ASSETS = [fixture_manifest, fixture_secret_scan, golden_cases, run_provenance, search_observations, provider_conformance,
           injection_scan, document_observations, claim_observations, case_outcomes, *METRIC_ASSETS,
           with_report_freshness(benchmark_report)]
-CHECKS = [*manifest_checks, no_secrets_in_fixtures, *gate_checks]
+CHECKS = [manifest_checks, no_secrets_in_fixtures, gate_checks]
 
 defs = dg.Definitions(
     assets=ASSETS,

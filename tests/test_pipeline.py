@@ -121,23 +121,18 @@ def test_a_secret_in_a_committed_fixture_fails_the_scan_check(corpus):
     assert key not in json.dumps(resources["warehouse"].read_table("secret_scan_findings").to_dict("records"))
 
 
-def test_a_gate_verdict_without_its_consequence_fails_the_blocking_check(tmp_path):
-    from bench_pipeline.defs.checks.gates import gate_checks
-    from bench_pipeline.defs.metadata import frame_of
-    from bench_pipeline.defs.resources import Warehouse
+def test_a_gate_verdict_without_its_consequence_fails_the_blocking_check():
+    from bench_pipeline.defs.checks.gates import consequence_result, failures_result
 
-    warehouse = Warehouse(database=str(tmp_path / "w.duckdb"))
-    rows = [{"provider": "liar", "rank": 1, "status": "eligible", "gate": "honest_partial", "value": 1.0,
-             "threshold": "= 0", "passed": False},
-            {"provider": "honest", "rank": 2, "status": "eligible", "gate": "honest_partial", "value": 0.0,
-             "threshold": "= 0", "passed": True}]
-    warehouse.replace_table("provider_gates", frame_of("provider_gates", rows))
-    consequence = next(c for c in gate_checks if "honest_partial_consequence" in {s.name for s in c.check_specs})
-    result = consequence(warehouse=warehouse)
+    rows = [{"provider": "liar", "rank": 1, "status": "eligible", "gate": "honest_partial", "value": 1.0, "passed": False},
+            {"provider": "honest", "rank": 2, "status": "eligible", "gate": "honest_partial", "value": 0.0, "passed": True}]
+    result = consequence_result("honest_partial", rows)
     assert result.passed is False and "liar is eligible (rank 1)" in result.description
-    soft = next(c for c in gate_checks if "honest_partial_all_pass" in {s.name for s in c.check_specs})
-    warning = soft(warehouse=warehouse)
+    applied = [{**rows[0], "status": "disqualified", "rank": None}, rows[1]]
+    assert consequence_result("honest_partial", applied).passed is True
+    warning = failures_result("honest_partial", applied)
     assert warning.passed is False and warning.severity == dg.AssetCheckSeverity.WARN
+    assert "liar failed (1)" in warning.description
 
 
 def test_the_secret_scan_rescans_only_changed_files(corpus):
