@@ -34,12 +34,14 @@ def provider_slugs(bench: BenchConfig) -> list[str]:
 def _written(warehouse: Warehouse, table: str, rows: list[dict], **extra) -> dg.MaterializeResult:
     frame = frame_of(table, rows)
     warehouse.replace_table(table, frame)
-    aggregate = frame[frame["category"] == "all"] if "category" in frame and len(frame) else frame
-    return dg.MaterializeResult(metadata={**table_metadata(table, frame), "aggregate": md_table(aggregate), **extra})
+    return dg.MaterializeResult(metadata={**table_metadata(table, frame), **extra})
 
 
 def _grouped(warehouse: Warehouse, bench: BenchConfig, table: str, rows: list[dict], compute) -> dg.MaterializeResult:
-    return _written(warehouse, table, per_group(rows, provider_slugs(bench), list(CATEGORIES), compute))
+    """A metric per provider and category plus `all`; the metadata previews the aggregate rows."""
+    grouped = per_group(rows, provider_slugs(bench), list(CATEGORIES), compute)
+    aggregate = frame_of(table, [r for r in grouped if r["category"] == "all"])
+    return _written(warehouse, table, grouped, aggregate=md_table(aggregate))
 
 
 @dg.asset(deps=[search_observations, document_observations, golden_cases], **METRICS)
@@ -87,10 +89,8 @@ def precision_at_k(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeRe
 def recall_by_origin_group(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Pooled recall per provider and answerable case, counted in origin groups (seed §4.2)."""
     cases = cases_from_table(warehouse.read_table("golden_cases"))
-    rows = recall_rows(warehouse.records("select * from result_relevance"), cases, provider_slugs(bench))
-    frame = frame_of("recall", rows)
-    warehouse.replace_table("recall", frame)
-    return dg.MaterializeResult(metadata=table_metadata("recall", frame))
+    return _written(warehouse, "recall", recall_rows(warehouse.records("select * from result_relevance"), cases,
+                                                     provider_slugs(bench)))
 
 
 @dg.asset(deps=[claim_observations], **METRICS)
@@ -131,9 +131,7 @@ def latency(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
                 times = [c["captured_at"] for c in mine]
                 rows.append({"provider": provider, "operation": operation, **latency_stat([c["elapsed_ms"] for c in mine]),
                              "window_start": min(times), "window_end": max(times)})
-    frame = frame_of("latency", rows)
-    warehouse.replace_table("latency", frame)
-    return dg.MaterializeResult(metadata=table_metadata("latency", frame))
+    return _written(warehouse, "latency", rows)
 
 
 @dg.asset(deps=[search_observations], **METRICS)
