@@ -27,21 +27,27 @@ def is_useful(claim: Claim) -> bool:
     return claim.citable and not claim.contradicts_claim_ids and not claim.from_flagged_document
 
 
-def read_costs_by_case(reads: list[DocumentRead], results: list[dict], expected: dict[str, ExpectedCase]) -> dict[str, float | None]:
+def reads_by_case(reads: list[DocumentRead], results: list[dict],
+                  expected: dict[str, ExpectedCase]) -> dict[str, list[tuple[DocumentRead, int]]]:
+    """case_id → the reads that case led to, each with how many cases share it (its cost is split)."""
     reached = urls_by_case(results)
-    costs: dict[str, float | None] = defaultdict(float)
+    by_case: dict[str, list[tuple[DocumentRead, int]]] = defaultdict(list)
     for read in reads:
         sharing = cases_reading(read, expected, reached)
         for case_id in sharing:
-            costs[case_id] = None if read.cost_usd is None or costs[case_id] is None else costs[case_id] + read.cost_usd / len(sharing)
-    return costs
+            by_case[case_id].append((read, len(sharing)))
+    return by_case
+
+
+def _read_cost(shares: list[tuple[DocumentRead, int]]) -> float | None:
+    costs = [read.cost_usd for read, _ in shares]
+    return None if None in costs else sum(read.cost_usd / n for read, n in shares)
 
 
 def case_outcomes(slug: str, cases: list[GoldenCase], calls: list[dict], reads: list[DocumentRead],
                   results: list[dict], expected: dict[str, ExpectedCase], claims: list[Claim]) -> list[dict]:
     call_by_case = {c["case_id"]: c for c in calls}
-    read_costs = read_costs_by_case(reads, results, expected)
-    reached = urls_by_case(results)
+    case_reads = reads_by_case(reads, results, expected)
     claims_by_case: dict[str, list[Claim]] = defaultdict(list)
     for claim in claims:
         claims_by_case[claim.case_id].append(claim)
@@ -50,13 +56,13 @@ def case_outcomes(slug: str, cases: list[GoldenCase], calls: list[dict], reads: 
         call = call_by_case.get(case.id, {})
         found = claims_by_case.get(case.id, [])
         search_cost = call.get("cost_usd")
-        extra = read_costs.get(case.id, 0.0)
+        shares = case_reads.get(case.id, [])
+        extra = _read_cost(shares)
         cost = None if search_cost is None or extra is None else search_cost + extra
-        n_reads = sum(1 for r in reads if case.id in cases_reading(r, expected, reached))
         outcome, cause = _classify(call.get("outcome"), found, cost)
         rows.append({"provider": slug, "case_id": case.id, "category": case.category, "web_role": case.web_role,
                      "outcome": outcome, "fallback_cause": cause, "cost_usd": cost,
-                     "calls": (1 if call.get("fixture") else 0) + n_reads, "claims": len(found),
+                     "calls": (1 if call.get("fixture") else 0) + len(shares), "claims": len(found),
                      "citable_claims": sum(1 for c in found if c.citable), "useful": any(is_useful(c) for c in found)})
     return rows
 
