@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,7 @@ import pytest
 from bench_pipeline.cli import main
 from bench_pipeline.domain.report import Report
 from scripts.check_report_html import check
+from tests.browser import require_chromium
 
 REPO = Path(__file__).resolve().parents[1]
 VOLATILE = ("run_id", "created_at")
@@ -60,8 +60,7 @@ def test_two_runs_on_the_same_inputs_give_the_same_report(two_runs):
 
 
 def test_report_html_renders_offline_without_errors(two_runs, tmp_path):
-    if shutil.which("chromium") is None:
-        pytest.skip("Debian's chromium is not installed; scripts/check_report_html.py needs it")
+    require_chromium()
     assert check(two_runs[0].parent / "report.html") is None
     broken = tmp_path / "broken.html"
     broken.write_text("<h2>Ranking</h2><h2>Gates</h2><svg></svg><script>throw new Error('boom')</script>")
