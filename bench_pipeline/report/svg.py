@@ -49,7 +49,7 @@ def nice_ticks(high: float, count: int = 5) -> tuple[list[float], int]:
     raw = high / count
     magnitude = 10 ** math.floor(math.log10(raw))
     step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw * (1 - 1e-9))
-    ticks = [i * step for i in range(math.ceil(high / step - 1e-9) + 1)]
+    ticks = [round(i * step, 12) for i in range(math.ceil(high / step - 1e-9) + 1)]
     decimals = max(0, -math.floor(math.log10(step) + 1e-9)) + (1 if round(step / magnitude, 3) == 2.5 else 0)
     return ticks, decimals
 
