@@ -72,35 +72,25 @@ def test_report_html_renders_offline_without_errors(two_runs, tmp_path):
     assert "outside itself" in check(remote)
 
 
-def _variant(two_runs, tmp_path, old: str, new: str) -> Path:
-    """The bundled report.html with one change, to show that a check can fail."""
+@pytest.mark.parametrize(("old", "new", "problem"), [
+    # (a) the ranking key and the default provider inside the first 1280x800 viewport
+    ("<body>", '<body><div style="height:700px">banner</div>', "not inside the first 1280x800 viewport"),
+    ('<table id="ranking">', '<table id="ranking" style="margin-left:900px">', "ranking-key column is not inside"),
+    # (b) every chart axis has ticks
+    ('<g class="axis x-axis">', '<g class="axis">', "x-axis has 0 ticks"),
+    # (c) zero requests, even ones a scan of src/href attributes misses
+    ("</style>", "body{background:url(//example.invalid/x.png)}</style>", "made 1 requests"),
+    ("</style>", "body{background:url(x.png)}</style>", "made 1 requests"),
+    # (c) no console error
+    ("</body>", "<script>console.error('boom')</script></body>", "console errors"),
+])
+def test_each_report_html_check_can_fail(two_runs, tmp_path, old, new, problem):
+    require_chromium()
     html = (two_runs[0].parent / "report.html").read_text()
     assert old in html
-    path = tmp_path / "variant.html"
-    path.write_text(html.replace(old, new, 1))
-    return path
-
-
-def test_check_fails_when_the_ranking_key_or_default_is_below_the_first_viewport(two_runs, tmp_path):
-    require_chromium()
-    pushed = _variant(two_runs, tmp_path, "<body>", '<body><div style="height:700px">banner</div>')
-    assert "not inside the first 1280x800 viewport" in check(pushed)
-    wide = _variant(two_runs, tmp_path, "<table id=\"ranking\">", '<table id="ranking" style="margin-left:900px">')
-    assert "ranking-key column is not inside" in check(wide)
-
-
-def test_check_fails_when_a_chart_axis_has_no_ticks(two_runs, tmp_path):
-    require_chromium()
-    bare = _variant(two_runs, tmp_path, '<g class="axis x-axis">', '<g class="axis">')
-    assert "x-axis has 0 ticks" in check(bare)
-
-
-def test_check_fails_on_any_request_even_one_a_src_scan_misses(two_runs, tmp_path):
-    require_chromium()
-    fetching = _variant(two_runs, tmp_path, "</style>", "body{background:url(//example.invalid/x.png)}</style>")
-    assert "made 1 requests" in check(fetching)
-    local = _variant(two_runs, tmp_path, "</style>", "body{background:url(x.png)}</style>")
-    assert "made 1 requests" in check(local)
+    variant = tmp_path / "variant.html"
+    variant.write_text(html.replace(old, new, 1))
+    assert problem in check(variant)
 
 
 def _shown(element) -> tuple[str, list[str], str]:

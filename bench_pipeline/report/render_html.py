@@ -137,7 +137,7 @@ def _tie_cells(report: Report) -> dict[str, str]:
     cells = {}
     for number, group in enumerate(report.tie_groups, start=1):
         if len(group) == 1:
-            words = "<strong>alone</strong>told apart from its neighbours"
+            words = f"<strong>tie group {number}: alone</strong>told apart from its neighbours"
         else:
             words = (f"<strong>tie group {number}: {len(group)} providers</strong>the paired bootstrap cannot tell "
                      "them apart on cost per useful answer")

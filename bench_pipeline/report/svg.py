@@ -43,14 +43,19 @@ class Bar:
 
 
 def nice_ticks(high: float, count: int = 5) -> tuple[list[float], int]:
-    """Round ticks from 0 to at least `high`, and the decimals their labels need."""
+    """Round ticks from 0 to at least `high`, at most `count` + 1 of them, and the decimals their labels
+    need. Of the round steps that fit, the one whose last tick overshoots `high` least wins."""
     if high <= 0:
         return [0.0, 1.0], 0
-    raw = high / count
-    magnitude = 10 ** math.floor(math.log10(raw))
-    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw * (1 - 1e-9))
-    ticks = [round(i * step, 12) for i in range(math.ceil(high / step - 1e-9) + 1)]
-    decimals = max(0, -math.floor(math.log10(step) + 1e-9)) + (1 if round(step / magnitude, 3) == 2.5 else 0)
+    candidates = []
+    for wanted in range(2, max(2, count) + 1):
+        raw = high / wanted
+        magnitude = 10 ** math.floor(math.log10(raw))
+        step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw * (1 - 1e-9))
+        ticks = [round(i * step, 12) for i in range(math.ceil(high / step - 1e-9) + 1)]
+        decimals = max(0, -math.floor(math.log10(step) + 1e-9)) + (1 if round(step / magnitude, 3) == 2.5 else 0)
+        candidates.append((ticks[-1], -len(ticks), ticks, decimals))
+    _, _, ticks, decimals = min(candidates)
     return ticks, decimals
 
 
@@ -75,8 +80,8 @@ def bar_chart(bars: list[Bar], *, title: str, axis_label: str, width: int = 580)
     # A long note widens the chart rather than squeezing the plot below readability.
     plot = max(MIN_PLOT, width - left - right)
     width = round(left + plot + right)
-    # About one tick per 70 px, so labels like "10000" never run into each other.
-    ticks, decimals = nice_ticks(max(extent, default=0.0), count=max(2, min(6, int(plot // 70))))
+    # At most one tick per 55 px, so labels like "10000" never run into each other.
+    ticks, decimals = nice_ticks(max(extent, default=0.0), count=min(6, int(plot // 55)))
     rows = _bar_rows(bars)
     bottom = (rows[-1][0] + ROW if rows else TOP) + 4
     height = bottom + BOTTOM
