@@ -28,6 +28,7 @@ import tempfile
 import time
 from base64 import b64decode
 from pathlib import Path
+from urllib.parse import unquote
 
 VIEWPORT = (1280, 800)
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--hide-scrollbars",
@@ -128,9 +129,9 @@ def _load(devtools: DevTools, url: str) -> str:
 
 
 def _requests(events: list[dict], url: str) -> list[str]:
-    """Every request but the document's own load."""
+    """Every request but the document's own load (compared unquoted: Chromium may re-encode the path)."""
     return [e["params"]["request"]["url"] for e in events
-            if e.get("method") == "Network.requestWillBeSent" and e["params"]["request"]["url"] != url]
+            if e.get("method") == "Network.requestWillBeSent" and unquote(e["params"]["request"]["url"]) != unquote(url)]
 
 
 def _console_errors(events: list[dict]) -> list[str]:

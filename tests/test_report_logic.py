@@ -162,3 +162,20 @@ def test_ratio_interval_for_cost_per_useful_answer():
     assert ratio_interval(cost, useful) == (low, high)  # seeded: the same every run
     assert ratio_interval([0.01], [True]) is None
     assert ratio_interval([0.01] * 5, [False] * 5) is None  # never defined: unknown, not infinite
+
+
+def test_report_html_renders_a_report_where_nothing_was_measured():
+    from datetime import UTC, datetime
+
+    from bench_pipeline.domain.report import CorpusInfo, ProviderMetrics, ProviderReport, Report
+    from bench_pipeline.report.render_html import render_html
+
+    gates = with_counts(_gates(citation_coverage=None, abstention=None, injection_containment=None, cost_divergence=None),
+                        MetricBlock(), None)
+    provider = ProviderReport(provider="a", rank=None, status="disqualified", status_reasons=["abstention not measured"],
+                              gates=gates, metrics=ProviderMetrics(aggregate=MetricBlock(), by_category={}), conformance={})
+    report = Report(run_id="r", created_at=datetime(2026, 12, 1, tzinfo=UTC), provenance={}, providers=[provider],
+                    corpus=CorpusInfo(kind="captured", manifest_sha256="m", golden_sha256="g"))
+    html = render_html(report)
+    assert "No default provider" in html and "abstention not measured" in html
+    assert "0.000" not in html  # nothing measured is shown as —, never as zero

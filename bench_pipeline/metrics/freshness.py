@@ -24,6 +24,16 @@ def accuracy_counts(docs: list[dict], verified: dict[str, date | None]) -> tuple
     return len(accurate), len(sample)
 
 
+def accuracy_by_case(docs: list[dict], verified: dict[str, date | None]) -> list[dict]:
+    """Per (provider, case): `accurate` and `sampled` counts, so an interval can resample cases, not documents."""
+    by_case: dict[tuple[str, str, str], list[dict]] = {}
+    for doc in docs:
+        by_case.setdefault((doc["provider"], doc["case_id"], doc["category"]), []).append(doc)
+    return [{"provider": provider, "case_id": case_id, "category": category,
+             **dict(zip(("accurate", "sampled"), accuracy_counts(rows, verified)))}
+            for (provider, case_id, category), rows in sorted(by_case.items())]
+
+
 def freshness_row(docs: list[dict], verified: dict[str, date | None]) -> dict:
     """`docs`: rows with url, published_at (date | None), captured_on (date), freshness_days (int | None).
     `verified`: url → hand-verified published date (None when the reviewer found no date, so any

@@ -40,7 +40,7 @@ def evaluate_gates(*, citation_coverage: float | None, abstention: float | None,
     }
 
 
-# gate → (metric whose n is the gate's denominator, what one counted item is)
+# gate → (metric whose n is the gate's denominator, what the value counts, what n counts)
 COUNTED = {
     "citation_coverage": ("citation_coverage", "claims with a citable quote", "claims produced"),
     "abstention": ("abstention", "forbidden cases ending honest_no_data with no claim", "forbidden cases"),
@@ -51,7 +51,7 @@ COUNTED = {
 
 def with_counts(gates: dict[str, Gate], aggregate: MetricBlock, reconciliation: str | None) -> dict[str, Gate]:
     """Each gate says what its value counts, so "0.0000 pass" never stands alone. Honest partial comes
-    with its counts already (resilience.partial)."""
+    with its counts from resilience.partial, unless there was nothing to judge."""
     out = dict(gates)
     for name, (metric, counted, over) in COUNTED.items():
         n = aggregate.n.get(metric)
@@ -59,6 +59,8 @@ def with_counts(gates: dict[str, Gate], aggregate: MetricBlock, reconciliation: 
         words = (f"{counted}: none measured" if value is None or not n
                  else f"{counted}: {round(value * n)} of {n} {over}")
         out[name] = gates[name].model_copy(update={"counts": words})
+    if out["honest_partial"].counts is None:
+        out["honest_partial"] = gates["honest_partial"].model_copy(update={"counts": "no partial-answer fixture to judge"})
     out["cost_divergence"] = gates["cost_divergence"].model_copy(update={
         "counts": "|reported − invoiced| / invoiced: " + (reconciliation or "no invoice supplied, nothing to reconcile")})
     return out

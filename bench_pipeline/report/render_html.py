@@ -108,6 +108,11 @@ def _verdict(passed: bool | None) -> str:
     return '<span class="pass">✓ pass</span>' if passed else '<span class="fail">✗ FAIL</span>'
 
 
+def _category(p: ProviderReport, category: str) -> MetricBlock:
+    """A category the report has no block for shows as not measured."""
+    return p.metrics.by_category.get(category) or MetricBlock()
+
+
 def _colours(report: Report) -> dict[str, str]:
     return {p.provider: PALETTE[i % len(PALETTE)] for i, p in enumerate(report.providers)}
 
@@ -128,7 +133,7 @@ def cascade_sentence(report: Report) -> str:
                f"{counts[rec.default_provider]} of {len(leaders)} categories"
                + (f" ({exceptions})" if exceptions else "")) if leaders else "no cascade could be ordered"
     return (f"Default provider: <strong id='default-provider'>{escape(rec.default_provider)}</strong> — "
-            f"{escape(rec.reason)}, ${usd(key.cost_per_useful_answer_usd)} per useful answer {interval} "
+            f"{escape(rec.reason)}, ${_number(RANKING_KEY, key.cost_per_useful_answer_usd)} per useful answer {interval} "
             f"(n={key.n.get(RANKING_KEY)} useful answers); {cascade}.")
 
 
@@ -184,7 +189,7 @@ def _category_chart(report: Report, metric: str, colours: dict[str, str]) -> str
     bars = []
     for category in CATEGORIES:
         for p in report.providers:
-            block = p.metrics.by_category[category]
+            block = _category(p, category)
             value, interval = getattr(block, metric), p.confidence_by_category.get(category, {}).get(metric)
             note = "not measured" if value is None else f"{_number(metric, value)} {_interval(metric, interval)} n={block.n.get(metric)}"
             bars.append(Bar(label=p.provider, value=value, colour=colours[p.provider], note=note, group=category,
@@ -296,7 +301,7 @@ def _gate_block(p: ProviderReport) -> str:
 def _category_table(p: ProviderReport) -> str:
     head = "".join(f'<th scope="col"><abbr title="{escape(m)}">{escape(short)}</abbr></th>' for m, short in CATEGORY_COLUMNS)
     rows = [("all categories", p.metrics.aggregate, p.confidence)]
-    rows += [(c, p.metrics.by_category[c], p.confidence_by_category.get(c, {})) for c in CATEGORIES]
+    rows += [(c, _category(p, c), p.confidence_by_category.get(c, {})) for c in CATEGORIES]
     body = "".join(f'<tr><th scope="row">{escape(name)}</th>'
                    + "".join(_cell(m, block, intervals.get(m)) for m, _ in CATEGORY_COLUMNS) + "</tr>"
                    for name, block, intervals in rows)

@@ -14,10 +14,10 @@ from bench_pipeline.defs.metadata import frame_of
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
 from bench_pipeline.domain.report import CorpusInfo
 from bench_pipeline.fixtures.manifest_io import load_manifest
+from bench_pipeline.metrics.freshness import accuracy_by_case
 from bench_pipeline.providers.registry import load_providers
 from bench_pipeline.report.build import GROUPED, ReportInputs, build_report
 from bench_pipeline.report.history import diff_against, history_rows
-from bench_pipeline.metrics.freshness import accuracy_counts
 from bench_pipeline.report.invoices import cost_divergence, load_invoices, reconciliation_counts
 from bench_pipeline.report.render_html import render_html
 from bench_pipeline.report.render_md import render_markdown
@@ -31,16 +31,6 @@ def _honest_partial_gates(warehouse: Warehouse, providers: list[str]) -> dict:
                                             "missing": json.loads(r["missing"]), "unreported": []})
                        for r in rows if r["provider"] == p] for p in providers}
     return {p: honest_partial_gate(a) for p, a in assessments.items()}
-
-
-def _freshness_cases(warehouse: Warehouse) -> list[dict]:
-    docs, verified = freshness_documents(warehouse)
-    by_case: dict[tuple, list[dict]] = {}
-    for doc in docs:
-        by_case.setdefault((doc["provider"], doc["case_id"], doc["category"]), []).append(doc)
-    return [{"provider": provider, "case_id": case_id, "category": category,
-             **dict(zip(("accurate", "sampled"), accuracy_counts(rows, verified)))}
-            for (provider, case_id, category), rows in sorted(by_case.items())]
 
 
 def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
@@ -63,7 +53,7 @@ def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
         cost_reconciliation=reconciliation_counts(invoices, calls),
         price_versions={slug: p.price.version for slug, p in load_providers(Path(bench.providers_file)).providers.items()},
         proposed_additions=proposed,
-        freshness_cases=_freshness_cases(warehouse),
+        freshness_cases=accuracy_by_case(*freshness_documents(warehouse)),
     )
 
 
