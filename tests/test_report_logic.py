@@ -179,3 +179,8 @@ def test_report_html_renders_a_report_where_nothing_was_measured():
     html = render_html(report)
     assert "No default provider" in html and "abstention not measured" in html
     assert "0.000" not in html  # nothing measured is shown as —, never as zero
+    moved = {"from": 0.02, "to": 0.01, "delta": -0.01, "beyond_interval": True}
+    diff = {"previous_run_id": "r0", "inputs_changed": {"manifest": False, "golden": True},
+            "changes": [{"provider": "a", "metric_deltas": {"cost_per_useful_answer_usd": moved}}]}
+    html = render_html(report.model_copy(update={"diff_vs_previous": diff}))
+    assert "cost_per_useful_answer_usd: 0.0200 → 0.0100 (-0.01), <strong>beyond this run's 95% interval" in html
