@@ -19,6 +19,7 @@ Exit 0 when all hold; 1 with the reason otherwise; 2 when Chromium is not instal
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import shutil
@@ -210,19 +211,20 @@ def check(report: Path, screenshots: Path | None = None) -> str | None:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) not in (1, 3) or (len(argv) == 3 and argv[1] != "--screenshots"):
-        print(__doc__, file=sys.stderr)
-        return 2
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("report", type=Path, help="the report.html to check")
+    parser.add_argument("--screenshots", type=Path, help="save report-1280x800.png and report-full.png here")
+    args = parser.parse_args(argv)
     try:
-        problem = check(Path(argv[0]), Path(argv[2]) if len(argv) == 3 else None)
+        problem = check(args.report, args.screenshots)
     except FileNotFoundError as exc:
         print(f"check_report_html: {exc}", file=sys.stderr)
         return 2
     if problem:
         print(f"check_report_html: {problem}", file=sys.stderr)
         return 1
-    print(f"report.html ok: {argv[0]} renders offline with no request and no console error; ranking key and default "
-          f"provider inside {VIEWPORT[0]}x{VIEWPORT[1]}; every chart axis has ticks")
+    print(f"report.html ok: {args.report} renders offline with no request and no console error; ranking key and "
+          f"default provider inside {VIEWPORT[0]}x{VIEWPORT[1]}; every chart axis has ticks")
     return 0
 
 
