@@ -24,9 +24,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.injection.channels import Channel
-from bench_pipeline.injection.html_vectors import hidden_element_channels, json_channels, out_of_band_channels
+from bench_pipeline.injection.html_vectors import body_text_runs, hidden_element_channels, json_channels, out_of_band_channels
 from bench_pipeline.injection.pdf_vectors import pdf_channels
-from bench_pipeline.injection.signals import findings, meets, windows
+from bench_pipeline.injection.signals import findings
 from bench_pipeline.injection.unicode_vectors import strip_invisible, unicode_channels
 from bench_pipeline.reading.decode import decode_html, parse_html_tree
 from bench_pipeline.reading.source import HtmlSource
@@ -101,11 +101,7 @@ def _fetched_page(parsed) -> bytes | None:
 
 def scan_html(source: HtmlSource) -> InjectionReport:
     visible = Channel("system_imitation", source.visible.text)
-    # The visible text is most of a page's text: its windows are found once, here, and judged at
-    # both bars. Hidden elements' text is part of it, so when no window meets even the hidden bar
-    # no hidden element can, and the (costly) cascade is skipped.
-    visible_windows = windows(visible.text)
-    visible_found = [window.snippet for window in visible_windows if meets(window, hidden=False)]
+    visible_found = _channel_matches(visible)
     channels = [*unicode_channels(visible.text)]
     channels += [Channel("system_imitation", tag.group(0), suspicious=True) for tag in _ROLE_TAG.finditer(source.text)]
     try:
@@ -114,8 +110,9 @@ def scan_html(source: HtmlSource) -> InjectionReport:
         # Nothing parseable: the visible-text walk still reads the page.
         return _verdict([*_matched(channels), (visible, visible_found)])
     channels += out_of_band_channels(root)
-    if any(meets(window, hidden=True) for window in visible_windows) or any(
-            findings(decoded, hidden=True) for decoded in _decoded_runs(visible.text)):
+    # The (costly) cascade runs only when some run of body text, cut at every tag so that an
+    # inline span's text starts its own sentence, meets the hidden bar.
+    if _channel_matches(Channel("hidden_css", body_text_runs(root))):
         hidden, seen = hidden_element_channels(root)
         if seen is not None:
             # Visible imitation is judged on what a person sees: hidden elements' text taken out.

@@ -35,6 +35,8 @@ _ATTRIBUTE_VALUES = etree.XPath(
     " | //@*[starts-with(name(), 'data-') and string-length(.) > 20]",
     smart_strings=False,  # plain strings: the values are only read, never traced back to their element
 )
+_BODY_TEXT = etree.XPath("//body//text()[not(ancestor::script or ancestor::style or ancestor::noscript or ancestor::template)]",
+                         smart_strings=False)
 _OUT_OF_BAND = etree.XPath("//template | //noscript | //meta[@content] | //script[@type]")
 
 
@@ -57,6 +59,11 @@ def commented_prose(text: str) -> str:
     letters = sum(ch.isalpha() for ch in text)
     code = sum(ch in "{}();=+[]<>$\\|&" for ch in text)
     return "" if letters == 0 or code / letters > _CODE_DENSITY else text
+
+
+def body_text_runs(root) -> str:
+    """The body's text nodes one per line: every tag boundary ends a run."""
+    return "\n".join(text for text in _BODY_TEXT(root) if text.strip())
 
 
 def hidden_element_channels(root) -> tuple[list[Channel], str | None]:

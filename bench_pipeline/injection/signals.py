@@ -140,7 +140,7 @@ _CLITICS = r"(?:se(?:lo|la|los|las)?|lo|la|los|las|le|les|me|nos)?"
 _ES_VERB = _alt(*_ES_FORMS) + _CLITICS
 _ES_INFINITIVE = _alt(*sorted(_ES_VERBS, key=len, reverse=True)) + _CLITICS
 _EN_VERB = _alt(*sorted(_EN_VERBS, key=len, reverse=True))
-_CLAUSE_START = (r"(?:^|(?<=[.!?:;\n\u00a1\u00bf\"'(\[\-\u2014\u2013*>|,{])\s*|\b(?:por favor|favor de|please|kindly|y|e|and|then|luego"
+_CLAUSE_START = (r"(?:^\s*|(?<=[.!?:;\n\u00a1\u00bf\"'(\[\-\u2014\u2013*>|,{])\s*|\b(?:por favor|favor de|please|kindly|y|e|and|then|luego"
                  r"|tambien|also|ademas|simplemente|just|siempre|always|solo|only|unicamente|a partir de ahora|desde ahora"
                  r"|de ahora en adelante|en adelante|from now on|henceforth|can you|could you|would you|will you)\s+)")
 _OBLIGATION = _alt(
@@ -180,7 +180,7 @@ _OUTPUT_CONTEXT = (
     r"|\b(?:when|before|after|while) (?:answering|responding|summari[sz]ing|describing|generating|writing about|you answer|you respond|you summari[sz]e|you describe)\b"
     r"|\bsi (?:te|le|les) (?:preguntan?|piden?|consultan?)\b|\bsi (?:el|un|algun) usuario\b|\bif (?:the|a|any) user\b|\bif (?:you are|you're) asked\b"
     r"|\b(?:al|del) usuario\b|\b(?:tell|inform|ask|show) the user\b|\bthe user'?s (?:question|query|request|messages?|data)\b"
-    rf"|{_CLAUSE_START}(?:reply|respond|answer)\s+(?:only\s+)?(?:in|using|with)\b"
+    rf"|{_CLAUSE_START}(?:reply|respond|answer)\s+(?:only\s+)?(?:in|using|with)\s+(?!reply\b)"
     r"|\b(?:scrambl\w*|jumbl\w*|anagram\w*|convert\w*|render\w*|invert\w*|combin\w*|revers\w*|encod\w*|encrypt\w*|translat\w*|rearrang\w*|misspell\w*|tease\w*)\b[^.\n]{0,50}\byour (?:message|words|text|letters|sentences)\b"
 )
 _AUTHORITY_WORD = _alt(r"system", r"sistema", r"sys", r"operator", r"operador(?:es)?", r"developer", r"desarrollador(?:es)?",
@@ -215,7 +215,7 @@ _PRECEDENCE = (
     r"|\b(?:as|an?) (?:authoritative|official|definitive) source\b"
 )
 # Orders to conceal, or to frame an entity as something: what a page has no reason to ask of a human reader.
-_CONCEAL = _alt(r"ocult[ae]n?", r"omit[ae]n?", r"esconde[n]?", r"esconda[n]?", r"no (?:menciones|mencione|mencionen|senales|senale|senalen|hables|hable de|hablen de|cites|cite|citen|reveles|revele|incluyas en|digas|diga|digan|refieras|refiera)",
+_CONCEAL = _alt(r"ocult[ae]n?", r"omit[ae]n?", r"esconde[n]?", r"esconda[n]?", r"no (?:mencionar|senalar|citar|revelar|menciones|mencione|mencionen|senales|senale|senalen|hables|hable de|hablen de|cites|cite|citen|reveles|revele|incluyas en|digas|diga|digan|refieras|refiera)",
                 r"evit[ae]n? (?:mencionar|senalar|hablar|referirse|citar|incluir|decir|asociar|vincular)", r"leave out", r"skip (?:the|any|all) (?:part|mention|section|reference)",
                 r"(?:do not|don'?t|never) (?:mention|cite|reveal|bring up|refer to|discuss|disclose)", r"hide (?:the|any|all)", r"omit (?:the|any|all)")
 _FRAMING_ES = "describir presentar tratar marcar clasificar calificar reportar considerar catalogar etiquetar mostrar colocar posicionar ubicar".split()
@@ -245,7 +245,7 @@ _ADDRESSED_MODEL = (
     r"|\bsi (?:estas|esta usted|estan) (?:leyendo|procesando|resumiendo|analizando|indexando|rastreando)\b"
 )
 _ADDRESSEE = (
-    rf"(?:^|(?<=[.!?\n\u00a1\u00bf\[(\"'>*\-])\s*|\b(?:hey|hola|oye|dear|querid[oa]s?|estimad[oa]s?|atencion|attention)\s*,?\s+){_DETERMINER}{_READER}\s*[:,!]"
+    rf"\b(?:hey|hola|oye|dear|querid[oa]s?|estimad[oa]s?|atencion|attention)\s*,?\s+{_DETERMINER}{_READER}\b"
     rf"|\b{_READER}\s+(?:que|that|which|who)?\s*(?:{_READS})\b"
     rf"|\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|lectores?|systems?|tools?|programs?|services?|readers?|quien|whoever|anyone|anybody)\s+(?:que|that|which|who)?\s*(?:{_READS})\s+(?:\w+\s+)?(?:esta|este|estas|estos|this|these|our|nuestr[oa]s?)\b"
     rf"|\b(?:quien|quienes|whoever|anyone who|anybody who|those who)\s+(?:{_READS})\s+(?:\w+\s+){{0,2}}{_OUTPUT}\b"
@@ -293,10 +293,10 @@ class Finding(NamedTuple):
 
 def findings(text: str, hidden: bool) -> list[Finding]:
     """The windows of `text` that read as instructions to an automated reader, per the rule above."""
-    return [window for window in windows(text) if _meets(set(window.signals), hidden)]
+    return [window for window in _windows(text) if _meets(set(window.signals), hidden)]
 
 
-def windows(text: str) -> list[Finding]:
+def _windows(text: str) -> list[Finding]:
     """Every two-sentence window of `text` with at least one signal, strongest reading first kept."""
     if not text or len(text) < 10:
         return []
@@ -329,10 +329,6 @@ def windows(text: str) -> list[Finding]:
         results.append(Finding(tuple(sorted(signals)), sum(WEIGHTS[s] for s in signals),
                                " ".join(quoted[start:window_end].split())[:240]))
     return results
-
-
-def meets(window: Finding, hidden: bool) -> bool:
-    return _meets(set(window.signals), hidden)
 
 
 def _meets(signals: set[str], hidden: bool) -> bool:
