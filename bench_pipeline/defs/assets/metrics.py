@@ -53,7 +53,7 @@ def result_relevance(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
         "select url, any_value(text) as text from document_reads where failure is null group by url")}
     urls = sorted({r["url"] for r in results})
     groups = origin_groups([(url, texts.get(canonical_url(url))) for url in urls])
-    judgments = judgments_in_force(Judgment.model_validate(r) for r in warehouse.records("select * from relevance_judgments"))
+    judgments = judgments_in_force(Judgment.model_validate(r) for r in warehouse.records("select * exclude (round) from relevance_judgments"))
     rows = relevance_rows(results, cases_from_table(warehouse.read_table("golden_cases")), judgments, groups)
     proposed = frame_of("result_relevance", [r for r in rows if r["proposed_addition"]])
     frame = frame_of("result_relevance", rows)
@@ -112,7 +112,7 @@ def freshness(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
         join golden_cases g on g.id = r.case_id
         where r.rank <= 10 and g.web_role <> 'forbidden'""")
     verified: dict[str, date | None] = {r["url"]: r["verified_published_at"]
-                                        for r in warehouse.records("select * from verified_dates")}
+                                        for r in warehouse.records("select url, verified_published_at from verified_dates")}
     return _grouped(warehouse, bench, "freshness", docs, lambda rows: freshness_row(rows, verified))
 
 
