@@ -86,6 +86,15 @@ def _load_jsonl(path: Path, model: type[BaseModel]) -> list:
     return out
 
 
+def judgment_files_digest(golden_dir: Path) -> str:
+    """One hash over the judgment and verified-date files: what the judgment sensor watches."""
+    digest = hashlib.sha256()
+    for path in [*judgment_files(golden_dir), *verified_date_files(golden_dir)]:
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def golden_sha256(golden_dir: Path) -> str:
     """One hash over everything that defines the golden set, so two reports can be compared."""
     golden_dir = Path(golden_dir)

@@ -28,6 +28,13 @@ def krippendorff_alpha_nominal(units: Iterable[list[Hashable]]) -> tuple[float |
     return 1 - (n - 1) * observed / expected, len(pairable), n
 
 
+def review_agreement(judgments: Iterable[dict], dates: Iterable[dict]) -> list[dict]:
+    """Per round, agreement on relevance (relevant or not) and on verified dates (the date, or none shown)."""
+    dated = [{**d, "value": str(d["verified_published_at"] or "none")} for d in dates]
+    return (agreement_by_round(judgments, "judge_relevance", ("case_id", "url"), "relevant", "judged_at")
+            + agreement_by_round(dated, "verify_date", ("url",), "value", "verified_at"))
+
+
 def agreement_by_round(rows: Iterable[dict], kind: str, item: tuple[str, ...], value: str, at: str) -> list[dict]:
     """One row per round: alpha with its n. `rows` carry `round`, `reviewer`, the item columns, the value
     and a timestamp; a reviewer's latest value per item wins."""
