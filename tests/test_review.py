@@ -12,11 +12,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-with warnings.catch_warnings():
-    # Starlette 1.x would rather drive its TestClient with httpx2; the httpx in the lock works the same here.
-    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
-    from starlette.testclient import TestClient
-
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.golden import Judgment
 from bench_pipeline.golden.load import load_judgments
@@ -26,6 +21,11 @@ from bench_pipeline.review.agreement import krippendorff_alpha_nominal, review_a
 from bench_pipeline.review.records import Conflict, ReviewLog, round_file
 from bench_pipeline.review.snapshot import ArtifactInfo, CaseInfo, ResultInfo, Snapshot, make_item
 from bench_pipeline.review.web import COOKIE, MAX_BODY, Guard, ReviewState, create_app
+
+with warnings.catch_warnings():
+    # Starlette 1.x would rather drive its TestClient with httpx2; the httpx in the lock works the same here.
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+    from starlette.testclient import TestClient
 
 URL = "https://noticias.example.com/planta"
 SCRIPT = "<script>alert('pwned')</script>"
