@@ -2,8 +2,8 @@
 
 Uvicorn runs with its access log off (no client address reaches any file) and its own graceful
 shutdown: on SIGTERM it stops accepting connections, lets the request in progress finish — a save
-runs to its fsync in a worker thread that is never abandoned — and exits. Everything acknowledged
-is on disk, so a restart finds it.
+runs to its fsync in a worker thread that is never abandoned — and exits by that signal. Everything
+acknowledged is on disk, so a restart finds it.
 """
 
 from __future__ import annotations
@@ -69,12 +69,17 @@ def serve(*, golden: Path, warehouse: Path, fixtures: Path, host: str, port: int
                         round_name=round_name or default_round(golden), repo=Path.cwd())
     for torn in state.log.torn:
         print(f"bench review: {torn.message()}", file=sys.stderr)
-    config = uvicorn.Config(Guard(create_app(state)), host=host, port=port, access_log=False, server_header=False,
-                            date_header=False, log_level="warning", lifespan="off", timeout_graceful_shutdown=10)
+    def stopped() -> None:
+        print("bench review: stopped admitting and finished the requests in flight; every acknowledged judgment "
+              "is on disk", flush=True)
+
+    config = uvicorn.Config(Guard(create_app(state, on_stop=stopped)), host=host, port=port, access_log=False,
+                            server_header=False, date_header=False, log_level="warning", lifespan="on",
+                            timeout_graceful_shutdown=10)
     print(f"bench review: round {state.log.round_name}; serving http://{host}:{port}/ "
           f"(invite a reviewer: bench review invite rev-NAME --port {port})", flush=True)
+    # On SIGTERM or SIGINT uvicorn shuts down gracefully, then re-raises the signal: the exit status says why it ended.
     uvicorn.Server(config).run()
-    print("bench review: stopped; every acknowledged judgment is on disk", flush=True)
     return 0
 
 

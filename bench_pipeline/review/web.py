@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 import uuid
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -107,7 +108,13 @@ async def _body(request: Request) -> bytes | None:
     return b"".join(chunks)
 
 
-def create_app(state: ReviewState) -> Starlette:
+def create_app(state: ReviewState, on_stop: Callable[[], None] | None = None) -> Starlette:
+    @asynccontextmanager
+    async def lifespan(app):
+        yield
+        if on_stop is not None:  # after the server has stopped admitting and the requests in flight are done
+            on_stop()
+
     def session_of(request: Request) -> Session | None:
         return state.sessions.read(request.cookies.get(COOKIE))
 
@@ -227,7 +234,7 @@ def create_app(state: ReviewState) -> Starlette:
         Route("/item/{item_id}", item_get),
         Route("/item/{item_id}", item_post, methods=["POST"]),
         Route("/static/review.css", stylesheet),
-    ])
+    ], lifespan=lifespan)
 
 
 class Guard:
