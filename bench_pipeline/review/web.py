@@ -27,7 +27,7 @@ from bench_pipeline.review.forms import REASON_LABELS, REASONS, FieldError, Prov
 from bench_pipeline.review.proposals import write_proposal
 from bench_pipeline.review.queue_view import FILTERS, filtered, judged_by, progress, queue_rows
 from bench_pipeline.review.records import Conflict, ReviewLog
-from bench_pipeline.review.snapshot import KIND_LABELS, Item, Snapshot
+from bench_pipeline.review.snapshot import KIND_LABELS, Item, ResultInfo, Snapshot
 
 COOKIE = "review_session"
 MAX_BODY = 16 * 1024
@@ -88,6 +88,15 @@ def segments(text: str, quotes: list[str]) -> list[tuple[str, bool]]:
         out += [(text[at:start], False), (text[start:end], True)]
         at = end
     return [part for part in [*out, (text[at:], False)] if part[0]]
+
+
+def snippet_groups(results: list[ResultInfo], case_id: str | None) -> list[dict]:
+    """Identical snippets once, with every provider (and rank) that returned them."""
+    groups: dict[tuple, dict] = {}
+    for r in results:
+        group = groups.setdefault((r.title, r.snippet), {"title": r.title, "snippet": r.snippet, "by": []})
+        group["by"].append(f"{r.provider} #{r.rank}" + (f" (for {r.case_id})" if r.case_id != case_id else ""))
+    return list(groups.values())
 
 
 def _page(name: str, status: int = 200, **context) -> HTMLResponse:
@@ -170,7 +179,7 @@ def create_app(state: ReviewState, on_stop: Callable[[], None] | None = None) ->
         earlier = judged_by(state.log, item)
         return _page("item.html", status, session=session, item=item, kinds=KIND_LABELS,
                      case=snapshot.cases.get(item.case_id or ""), artifact=artifact,
-                     parts=segments(artifact.text, quotes) if artifact else [], quotes=quotes, results=results,
+                     parts=segments(artifact.text, quotes) if artifact else [], quotes=quotes, snippets=snippet_groups(results, item.case_id),
                      others=[(r, rec) for r, rec in earlier if rec.reviewer != session.reviewer],
                      mine=[(r, rec) for r, rec in earlier if rec.reviewer == session.reviewer],
                      reasons=REASONS, reason_labels=REASON_LABELS, comment_max=COMMENT_MAX,
