@@ -15,6 +15,7 @@ import json
 import os
 import re
 import secrets
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -34,13 +35,19 @@ def state_dir(warehouse: Path) -> Path:
 
 
 def signing_key(warehouse: Path) -> bytes:
+    """The session-signing key, made on first use: written whole under a temporary name, then linked into
+    place, so a second process starting at the same moment reads the winner's key, never a half-written one."""
     path = state_dir(warehouse) / "session.key"
-    try:
-        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return bytes.fromhex(path.read_text().strip())
-    with os.fdopen(handle, "w") as out:
-        out.write(secrets.token_hex(32))
+    if not path.is_file():
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".session.key.")  # mode 0600
+        with os.fdopen(handle, "w") as out:
+            out.write(secrets.token_hex(32))
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(temporary)
     return bytes.fromhex(path.read_text().strip())
 
 

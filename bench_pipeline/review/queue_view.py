@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bench_pipeline.domain.golden import Judgment
 from bench_pipeline.metrics.relevance import tied_pairs
 from bench_pipeline.review.records import ReviewLog
 from bench_pipeline.review.snapshot import Item, Snapshot
@@ -64,7 +63,7 @@ def filtered(rows: list[Row], chosen: dict[str, str]) -> list[Row]:
 
 def progress(snapshot: Snapshot, log: ReviewLog) -> list[dict]:
     """Done of total, per kind: pooled (case, url) pairs judged, dated documents verified, additions decided."""
-    judged = {(j.case_id, j.url) for _, j in log.of_kind("judge_relevance") if isinstance(j, Judgment)}
+    judged = {(j.case_id, j.url) for _, j in log.of_kind("judge_relevance")}
     verified = {v.url for _, v in log.of_kind("verify_date")}
     decided = {(v.case_id, v.url) for _, v in log.of_kind("golden_addition")}
     additions = {(i.case_id, i.url) for i in snapshot.items.values() if i.kind == "golden_addition"}

@@ -24,7 +24,13 @@ from pydantic import BaseModel, ValidationError
 
 from bench_pipeline.domain.errors import InputError, first_pydantic_error
 from bench_pipeline.domain.golden import AdditionVote, Judgment, VerifiedDate
-from bench_pipeline.golden.load import JUDGMENTS_DIR, VERIFIED_DATES_FILE, VERIFIED_DATES_ROUND, round_of
+from bench_pipeline.golden.load import (
+    JUDGMENTS_DIR,
+    VERIFIED_DATES_ROUND,
+    judgment_files,
+    round_of,
+    verified_date_files,
+)
 
 ADDITIONS_DIR = "additions"
 KINDS: dict[str, type[BaseModel]] = {"judge_relevance": Judgment, "verify_date": VerifiedDate,
@@ -77,9 +83,8 @@ def round_file(golden_dir: Path, kind: str, round_name: str) -> Path:
 def record_files(golden_dir: Path) -> list[tuple[str, Path]]:
     """Every record file of every round, by kind."""
     golden_dir = Path(golden_dir)
-    dates = [golden_dir / VERIFIED_DATES_FILE, *sorted(golden_dir.glob(VERIFIED_DATES_ROUND.format(round="*")))]
-    return ([("judge_relevance", p) for p in sorted((golden_dir / JUDGMENTS_DIR).glob("*.jsonl"))]
-            + [("verify_date", p) for p in dates if p.is_file()]
+    return ([("judge_relevance", p) for p in judgment_files(golden_dir)]
+            + [("verify_date", p) for p in verified_date_files(golden_dir) if p.is_file()]
             + [("golden_addition", p) for p in sorted((golden_dir / ADDITIONS_DIR).glob("*.jsonl"))])
 
 

@@ -79,9 +79,9 @@ class Snapshot:
     results: dict[str, list[ResultInfo]]  # url → what providers returned for it
     artifacts: dict[str, ArtifactInfo]  # url → stored artifact
 
-    def item(self, kind: str, case_id: str | None, url: str) -> Item | None:
-        return self.items.get(item_id(kind, case_id, url)) or (
-            self.pool.get((case_id, url)) if kind == "judge_relevance" and case_id else None)
+    def find(self, item_id: str) -> Item | None:
+        """A queued item, or a pooled pair (a tie the pages queue for another judgment)."""
+        return self.items.get(item_id) or next((i for i in self.pool.values() if i.id == item_id), None)
 
 
 def item_id(kind: str, case_id: str | None, url: str) -> str:
@@ -93,8 +93,8 @@ def make_item(kind: str, case_id: str | None, url: str, host: str, category: str
                 providers=tuple(sorted(providers)))
 
 
-def _rows(conn: duckdb.DuckDBPyConnection, sql: str) -> list[dict]:
-    cursor = conn.execute(sql)
+def _rows(conn: duckdb.DuckDBPyConnection, sql: str, params: list | None = None) -> list[dict]:
+    cursor = conn.execute(sql, params or [])
     names = [d[0] for d in cursor.description]
     return [dict(zip(names, row)) for row in cursor.fetchall()]
 
@@ -107,7 +107,7 @@ def load_snapshot(warehouse: Path, fixtures: Path) -> Snapshot:
     try:
         latest = _rows(conn, "select run_id from report_history order by created_at desc limit 1")
         run_id = latest[0]["run_id"] if latest else None
-        provenance = _rows(conn, f"select provenance from run_provenance where run_id = '{run_id}'") if run_id else []
+        provenance = _rows(conn, "select provenance from run_provenance where run_id = ?", [run_id]) if run_id else []
         rooms = json.loads(provenance[0]["provenance"]).get("room_versions", {}) if provenance else {}
         cases = {r["id"]: CaseInfo(id=r["id"], query=r["query"], category=r["category"], claim_type=r["claim_type"],
                                    web_role=r["web_role"], families=json.loads(r["families"]), hosts=json.loads(r["hosts"]),

@@ -166,15 +166,10 @@ def create_app(state: ReviewState, on_stop: Callable[[], None] | None = None) ->
                      progress=progress(snapshot, state.log), kinds=KIND_LABELS, categories=CATEGORIES,
                      cases=sorted(snapshot.cases), providers=providers, torn=state.log.torn)
 
-    def find_item(snapshot: Snapshot, item_id: str) -> Item | None:
-        return snapshot.items.get(item_id) or next((i for i in snapshot.pool.values() if i.id == item_id), None)
-
     def item_page(session: Session, snapshot: Snapshot, item: Item, status: int = 200, error: FieldError | None = None,
                   form: dict | None = None, saved: bool = False) -> HTMLResponse:
         artifact = snapshot.artifacts.get(item.url)
-        quotes = artifact.quotes.get(item.case_id or "", []) if artifact else []
-        if artifact and item.kind == "verify_date":
-            quotes = []
+        quotes = artifact.quotes.get(item.case_id or "", []) if artifact else []  # a date item has no case: none
         results = [r for r in snapshot.results.get(item.url, []) if item.case_id in (None, r.case_id)]
         earlier = judged_by(state.log, item)
         return _page("item.html", status, session=session, item=item, kinds=KIND_LABELS,
@@ -191,7 +186,7 @@ def create_app(state: ReviewState, on_stop: Callable[[], None] | None = None) ->
         if session is None:
             return unauthorized()
         snapshot = await anyio.to_thread.run_sync(state.snapshot)
-        item = find_item(snapshot, request.path_params["item_id"])
+        item = snapshot.find(request.path_params["item_id"])
         if item is None:
             return _message("No such item", "This item is not in the latest run's queue.", 404, session)
         return item_page(session, snapshot, item, saved=request.query_params.get("saved") == "1")
@@ -213,7 +208,7 @@ def create_app(state: ReviewState, on_stop: Callable[[], None] | None = None) ->
             return _message("Slow down", "Too many saves in a short time; nothing was saved. Retry in a moment.", 429,
                             session)
         snapshot = state.snapshot()
-        item = find_item(snapshot, request.path_params["item_id"])
+        item = snapshot.find(request.path_params["item_id"])
         if item is None:
             return _message("No such item", "item: not in the latest run's queue; nothing was saved.", 400, session)
         try:
@@ -262,7 +257,11 @@ class Guard:
             await send(message)
 
         length = dict(scope["headers"]).get(b"content-length", b"0")
-        if not length.isdigit() or int(length) > MAX_BODY:
+        if not length.isdigit():
+            await _message("Bad request", "content-length: not a number; nothing was saved.", 400)(
+                scope, receive, send_secured)
+            return
+        if int(length) > MAX_BODY:
             await _message("Too large", f"A form is at most {MAX_BODY} bytes; nothing was saved.", 413)(
                 scope, receive, send_secured)
             return
