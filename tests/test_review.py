@@ -16,7 +16,7 @@ from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.golden import Judgment
 from bench_pipeline.golden.load import load_judgments
 from bench_pipeline.metrics.relevance import judgments_in_force, tied_pairs
-from bench_pipeline.review.access import Invitations, Sessions
+from bench_pipeline.review.access import Invitations, RateLimit, Sessions
 from bench_pipeline.review.agreement import krippendorff_alpha_nominal, review_agreement
 from bench_pipeline.review.records import Conflict, ReviewLog, round_file
 from bench_pipeline.review.snapshot import ArtifactInfo, CaseInfo, ResultInfo, Snapshot, make_item
@@ -243,3 +243,25 @@ def test_verified_date_none_shown_is_recorded_as_null(app):
     (line,) = _lines(golden, "verify_date")
     assert line["verified_published_at"] is None and line["url"] == URL
     assert datetime.fromisoformat(line["verified_at"]).tzinfo == UTC
+
+
+def test_rate_limit_is_per_reviewer(app):
+    state, items, golden = app
+    state.rate_limit = RateLimit(burst=2, per_second=0.0)
+    alice, bob = _login(state, "rev-alice"), _login(state, "rev-bob")
+    item = items["judge_relevance"]
+    statuses = [alice.post(f"/item/{item.id}", data={**RELEVANT, "client_request_id": f"req-a{n:07d}",
+                                                      "csrf_token": _csrf(alice, item)}, follow_redirects=False).status_code
+                for n in range(3)]
+    assert statuses == [303, 303, 429]
+    assert bob.post(f"/item/{item.id}", data={**RELEVANT, "client_request_id": "req-b0000001",
+                                               "csrf_token": _csrf(bob, item)}, follow_redirects=False).status_code == 303
+    assert len(_lines(golden, "judge_relevance")) == 3
+
+
+def test_a_non_loopback_host_must_be_asked_for_and_warns(tmp_path, capsys):
+    from bench_pipeline.cli import build_parser, main
+
+    assert build_parser().parse_args(["review"]).host == "127.0.0.1"
+    assert main(["review", "--host", "0.0.0.0", "--warehouse", str(tmp_path / "none"), "--golden", str(tmp_path)]) == 2
+    assert "WARNING: serving on 0.0.0.0, not loopback" in capsys.readouterr().err

@@ -94,3 +94,5 @@ def test_a_review_round_in_chromium_moves_the_report(review_site_base, tmp_path)
     assert moved and all(d["judged_at_10"]["delta"] == 1 for d in moved.values())
     assert any("precision_at_10" in d for d in moved.values())
     assert report["diff_vs_previous"]["inputs_changed"]["golden"] is True
+    log = (tmp_path / "review.log").read_text()
+    assert "GET /" not in log and "POST /" not in log  # no access log: no client address kept
