@@ -80,6 +80,7 @@ def cmd_scan_injection(args: argparse.Namespace) -> int:
 
 def cmd_review(args: argparse.Namespace) -> int:
     from bench_pipeline.review import server
+    from bench_pipeline.review.snapshot import WarehouseBusy
 
     if args.review_command == "invite":
         try:
@@ -91,7 +92,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     try:
         return server.serve(golden=Path(args.golden), warehouse=Path(args.warehouse), fixtures=Path(args.fixtures),
                             host=args.host, port=args.port, round_name=args.round)
-    except (ValueError, FileNotFoundError) as exc:
+    except (ValueError, FileNotFoundError, WarehouseBusy) as exc:
         print(f"bench review: {exc}", file=sys.stderr)
         return 2
 

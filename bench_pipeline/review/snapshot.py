@@ -99,11 +99,18 @@ def _rows(conn: duckdb.DuckDBPyConnection, sql: str, params: list | None = None)
     return [dict(zip(names, row)) for row in cursor.fetchall()]
 
 
+class WarehouseBusy(Exception):
+    """A run holds the warehouse for writing; the pages keep showing the snapshot they have."""
+
+
 def load_snapshot(warehouse: Path, fixtures: Path) -> Snapshot:
     database = Path(warehouse) / "bench.duckdb"
     if not database.is_file():
         raise FileNotFoundError(f"{database}: no warehouse yet; run `bench run` first")
-    conn = duckdb.connect(str(database), read_only=True)
+    try:
+        conn = duckdb.connect(str(database), read_only=True)
+    except duckdb.IOException as exc:
+        raise WarehouseBusy(f"{database}: {exc}") from None
     try:
         latest = _rows(conn, "select run_id from report_history order by created_at desc limit 1")
         run_id = latest[0]["run_id"] if latest else None

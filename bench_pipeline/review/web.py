@@ -27,7 +27,7 @@ from bench_pipeline.review.forms import REASON_LABELS, REASONS, FieldError, Prov
 from bench_pipeline.review.proposals import write_proposal
 from bench_pipeline.review.queue_view import FILTERS, filtered, judged_by, progress, queue_rows
 from bench_pipeline.review.records import Conflict, ReviewLog
-from bench_pipeline.review.snapshot import KIND_LABELS, Item, ResultInfo, Snapshot
+from bench_pipeline.review.snapshot import KIND_LABELS, Item, ResultInfo, Snapshot, WarehouseBusy
 
 COOKIE = "review_session"
 MAX_BODY = 16 * 1024
@@ -70,7 +70,10 @@ class ReviewState:
         if stamp != self._stamp:
             with self._reload:
                 if stamp != self._stamp:
-                    self._snapshot, self._stamp = self.load_snapshot(), stamp
+                    try:
+                        self._snapshot, self._stamp = self.load_snapshot(), stamp
+                    except WarehouseBusy:
+                        pass  # a run is writing it: keep the snapshot we have, look again on the next page
         return self._snapshot
 
     def provenance(self, snapshot: Snapshot) -> Provenance:
