@@ -39,6 +39,9 @@ class LatencyStat(_Strict):
     n: int
     # A p95 over a handful of calls is not a p95: say so instead of implying precision.
     p95_reliable: bool
+    # When the calls were captured: in replay the latency is the capture's, not today's.
+    window_start: datetime | None = None
+    window_end: datetime | None = None
 
 
 class MetricBlock(_Strict):
@@ -72,6 +75,8 @@ class Gate(_Strict):
     value: float | None
     threshold: str
     passed: bool | None  # null while pending (e.g. no invoice supplied)
+    # What the value counts, in words with its numbers ("false `partial:false` responses: 1 of 1 partial fixtures").
+    counts: str | None = None
 
 
 class Conformance(_Strict):

@@ -24,7 +24,7 @@ from bench_pipeline.domain.report import (
 from bench_pipeline.metrics.aggregate import ALL, mean_with_n
 from bench_pipeline.report.cascade import cascade_order
 from bench_pipeline.report.confidence import bootstrap_interval, paired_difference, ratio_interval, tie_groups
-from bench_pipeline.report.gates import evaluate_gates, status_of
+from bench_pipeline.report.gates import evaluate_gates, status_of, with_counts
 from bench_pipeline.report.ranking import rank_providers
 
 DEMO_NOTICE = (
@@ -57,6 +57,10 @@ class ReportInputs:
     cost_divergence: dict[str, float | None]
     price_versions: dict[str, str]
     proposed_additions: list[dict] = field(default_factory=list)
+    # per (provider, case): dated documents of the verified sample (`sampled`) and how many of them are dated right
+    freshness_cases: list[dict] = field(default_factory=list)
+    # provider → what its cost divergence compares, in words (invoices.reconciliation_counts)
+    cost_reconciliation: dict[str, str] = field(default_factory=dict)
     review_agreement: list[dict] = field(default_factory=list)
 
 
@@ -78,7 +82,7 @@ def _block(inputs: ReportInputs, provider: str, category: str) -> MetricBlock:
             if row is not None:
                 counts[metric] = row[n_column]
     if category == ALL:
-        values["latency_ms"] = {r["operation"]: LatencyStat(p50=r["p50"], p95=r["p95"], n=r["n"], p95_reliable=r["p95_reliable"])
+        values["latency_ms"] = {r["operation"]: LatencyStat(**{k: r[k] for k in LatencyStat.model_fields})
                                 for r in inputs.latency if r["provider"] == provider} or None
     return MetricBlock(**values, n=counts)
 
@@ -97,6 +101,9 @@ def _intervals(inputs: ReportInputs, provider: str, category: str) -> dict[str, 
            for metric, table in PER_CASE.items()}
     answerable = [o for o in mine(inputs.outcomes) if o["web_role"] != "forbidden"]
     out["fallback_rate"] = _interval(bootstrap_interval([float(o["fallback_cause"] is not None) for o in answerable]))
+    # Freshness accuracy is a ratio of sums too (right dates / sampled dates), resampled case by case.
+    dated = mine(inputs.freshness_cases)
+    out["freshness_accuracy"] = _interval(ratio_interval([r["accurate"] for r in dated], [r["sampled"] for r in dated]))
     cases = mine(inputs.outcomes)
     out["cost_per_useful_answer_usd"] = None if any(o["cost_usd"] is None for o in cases) else _interval(
         ratio_interval([o["cost_usd"] for o in cases], [bool(o["useful"]) for o in cases]))
@@ -134,6 +141,7 @@ def build_report(*, run_id: str, created_at: datetime, corpus: CorpusInfo, prove
             injection_containment=aggregate.injection_containment,
             honest_partial=inputs.honest_partial.get(provider, Gate(value=None, threshold="= 0 false partial:false", passed=None)),
             cost_divergence=inputs.cost_divergence.get(provider))
+        gates = with_counts(gates, aggregate, inputs.cost_reconciliation.get(provider))
         status, reasons = status_of(gates)
         conformance = {r["check"]: Conformance(passed=r["passed"], detail=r["detail"])
                        for r in inputs.conformance if r["provider"] == provider}

@@ -100,10 +100,8 @@ def citation_coverage(bench: BenchConfig, warehouse: Warehouse) -> dg.Materializ
                     outcome_metrics.citation_coverage)
 
 
-@dg.asset(deps=[search_observations, golden_cases], **METRICS)
-def freshness(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
-    """freshness_known, freshness_accuracy (against the hand-verified sample) and freshness_within,
-    over the top-10 results of answerable cases (seed §4.4)."""
+def freshness_documents(warehouse: Warehouse) -> tuple[list[dict], dict[str, date | None]]:
+    """The top-10 result documents of answerable cases, and url → hand-verified published date."""
     docs = warehouse.records("""
         select r.provider, r.case_id, r.category, r.url, r.published_at,
                cast(c.captured_at as date) as captured_on, g.freshness_days
@@ -111,8 +109,14 @@ def freshness(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
         join search_calls c using (provider, case_id)
         join golden_cases g on g.id = r.case_id
         where r.rank <= 10 and g.web_role <> 'forbidden'""")
-    verified: dict[str, date | None] = {r["url"]: r["verified_published_at"]
-                                        for r in warehouse.records("select url, verified_published_at from verified_dates")}
+    return docs, {r["url"]: r["verified_published_at"] for r in warehouse.records("select * from verified_dates")}
+
+
+@dg.asset(deps=[search_observations, golden_cases], **METRICS)
+def freshness(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
+    """freshness_known, freshness_accuracy (against the hand-verified sample) and freshness_within,
+    over the top-10 results of answerable cases (seed §4.4)."""
+    docs, verified = freshness_documents(warehouse)
     return _grouped(warehouse, bench, "freshness", docs, lambda rows: freshness_row(rows, verified))
 
 
