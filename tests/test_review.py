@@ -265,3 +265,16 @@ def test_a_non_loopback_host_must_be_asked_for_and_warns(tmp_path, capsys):
     assert build_parser().parse_args(["review"]).host == "127.0.0.1"
     assert main(["review", "--host", "0.0.0.0", "--warehouse", str(tmp_path / "none"), "--golden", str(tmp_path)]) == 2
     assert "WARNING: serving on 0.0.0.0, not loopback" in capsys.readouterr().err
+
+
+def test_a_split_pair_shows_both_judgments_and_is_queued_as_a_tie(app):
+    state, items, _ = app
+    alice, bob = _login(state, "rev-alice"), _login(state, "rev-bob")
+    item = items["judge_relevance"]
+    for client, verdict, crid in ((alice, "yes", "req-a0000001"), (bob, "no", "req-b0000001")):
+        client.post(f"/item/{item.id}", data={"relevant": verdict, "reason": "grounds_claim" if verdict == "yes" else
+                                               "wrong_entity", "client_request_id": crid, "csrf_token": _csrf(client, item)})
+    queue = alice.get("/?kind=judge_relevance").text
+    assert "tie: needs another judgment" in queue and "rev-alice, rev-bob" in queue
+    page = alice.get(f"/item/{item.id}").text
+    assert "rev-bob" in page and "You · round" in page and "Both sides are shown" in page
