@@ -415,6 +415,7 @@ def render_html(report: Report) -> str:
         "<main><h2 id='ranking-heading'>Ranking</h2>", ranking_table(report),
         charts(report), gates_overview(report), cascade_table(report),
         *(provider_section(p, ranked, default) for p in report.providers),
-        "<h2 id='audit'>Audit trail</h2>", diff_block(report), provenance_block(report), _additions(report), _agreement(report),
+        "<h2 id='audit'>Audit trail</h2>", diff_block(report), provenance_block(report), _additions(report),
+        _agreement(report),
         "</main></body></html>\n",
     ])
