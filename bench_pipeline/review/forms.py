@@ -37,6 +37,7 @@ COMMON = {"csrf_token", "client_request_id"}
 class FieldError(ValueError):
     def __init__(self, field: str, message: str):
         self.field = field
+        self.message = message
         super().__init__(f"{field}: {message}")
 
 
