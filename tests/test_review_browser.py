@@ -80,6 +80,7 @@ def test_a_review_round_in_chromium_moves_the_report(review_site_base, tmp_path)
                             expression="document.querySelector('.snippet p:last-child').innerText")["result"]["value"]
         _submit(page, {"decision": "accept", "evidence": snippet})
         page.wait_for_text("the saved addition", ["Saved."])
+        page.screenshot(shots / "review-addition.png")
         after = _progress(page.visit(f"{base}/", expect=["Review queue"]))
         assert {label: after[label] - before[label] for label in before} == {
             "pooled results judged": 1, "dated documents verified": 1, "proposed additions decided": 1}
