@@ -14,7 +14,13 @@ from bench_pipeline.defs.assets.observations import (
 from bench_pipeline.defs.assets.report import benchmark_report
 from bench_pipeline.defs.assets.resilience import provider_conformance
 from bench_pipeline.defs.assets.secret_scan import fixture_secret_scan, no_secrets_in_fixtures
-from bench_pipeline.defs.automation import benchmark_job, manifest_changes, weekly_benchmark, with_report_freshness
+from bench_pipeline.defs.automation import (
+    benchmark_job,
+    judgment_changes,
+    manifest_changes,
+    weekly_benchmark,
+    with_report_freshness,
+)
 from bench_pipeline.defs.checks.gates import gate_checks
 from bench_pipeline.defs.checks.manifest import manifest_checks
 from bench_pipeline.defs.resources import default_resources
@@ -29,7 +35,7 @@ defs = dg.Definitions(
     asset_checks=CHECKS,
     jobs=[benchmark_job],
     schedules=[weekly_benchmark],
-    sensors=[manifest_changes],
+    sensors=[manifest_changes, judgment_changes],
     resources=default_resources(),
     # One DuckDB file accepts one writing process: steps run in one process, in order.
     executor=dg.in_process_executor,

@@ -6,7 +6,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks import hashing, metric_layer, reading_ratio
+from benchmarks import hashing, metric_layer, reading_ratio, review_saves
 from benchmarks.pipeline import bench_overhead, bench_rerun, bench_scale
 
 
@@ -15,7 +15,7 @@ def main() -> int:
     for bench in (metric_layer.bench, hashing.bench, reading_ratio.bench):
         print(bench().line(), flush=True)
     with tempfile.TemporaryDirectory(prefix="bench-synthetic-") as folder:
-        for bench in (bench_overhead, bench_scale, bench_rerun):
+        for bench in (bench_overhead, bench_scale, bench_rerun, review_saves.bench):
             print(bench(Path(folder)).line(), flush=True)
     return 0
 

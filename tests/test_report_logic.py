@@ -91,18 +91,19 @@ def test_cascade_orders_by_success_then_cost():
 
 def test_history_diff_names_rank_status_price_and_metric_changes():
     base = {"manifest_sha256": "m", "golden_sha256": "g", "recall": 0.5, "citation_coverage": 1.0,
-            "freshness_accuracy": None, "precision_at_10": 0.3}
+            "freshness_accuracy": None, "precision_at_10": 0.3, "judged_at_10": 12}
     previous = [{**base, "run_id": "r1", "provider": "a", "rank": 1, "status": "eligible", "price_version": "v1",
                  "cost_per_useful_answer_usd": 0.01},
                 {**base, "run_id": "r1", "provider": "gone", "rank": 2, "status": "eligible", "price_version": "v1",
                  "cost_per_useful_answer_usd": 0.03}]
     current = [{**base, "run_id": "r2", "provider": "a", "rank": 2, "status": "eligible", "price_version": "v2",
-                "cost_per_useful_answer_usd": 0.015}]
+                "cost_per_useful_answer_usd": 0.015, "judged_at_10": 14}]
     diff = diff_against(previous, current)
     assert diff["previous_run_id"] == "r1" and diff["inputs_changed"] == {"manifest": False, "golden": False}
     (change_a, change_gone) = diff["changes"]
     assert change_a["rank"] == {"from": 1, "to": 2} and change_a["price_version"] == {"from": "v1", "to": "v2"}
     assert change_a["metric_deltas"]["cost_per_useful_answer_usd"]["delta"] == pytest.approx(0.005)
+    assert change_a["metric_deltas"]["judged_at_10"] == {"from": 12, "to": 14, "delta": 2, "beyond_interval": None}
     assert change_gone == {"provider": "gone", "change": "removed"}
     assert change_a["metric_deltas"]["cost_per_useful_answer_usd"]["beyond_interval"] is None  # no interval given
     assert diff_against([], current) is None
@@ -111,8 +112,8 @@ def test_history_diff_names_rank_status_price_and_metric_changes():
 @pytest.mark.parametrize(("interval", "beyond"), [((0.012, 0.02), True), ((0.008, 0.02), False)])
 def test_history_diff_marks_a_move_beyond_this_runs_interval(interval, beyond):
     base = {"manifest_sha256": "m", "golden_sha256": "g", "recall": 0.5, "citation_coverage": 1.0,
-            "freshness_accuracy": None, "precision_at_10": 0.3, "provider": "a", "rank": 1, "status": "eligible",
-            "price_version": "v1"}
+            "freshness_accuracy": None, "precision_at_10": 0.3, "judged_at_10": 12, "provider": "a", "rank": 1,
+            "status": "eligible", "price_version": "v1"}
     diff = diff_against([{**base, "run_id": "r1", "cost_per_useful_answer_usd": 0.01}],
                         [{**base, "run_id": "r2", "cost_per_useful_answer_usd": 0.015}],
                         {"a": {"cost_per_useful_answer_usd": Interval(low=interval[0], high=interval[1])}})

@@ -1,4 +1,4 @@
-"""Automation: the whole-benchmark job, its weekly schedule, the manifest sensor, the report's freshness.
+"""Automation: the whole-benchmark job, its weekly schedule, the manifest and judgment sensors, the report's freshness.
 
 The sensor reads only `manifest.json` (never DuckDB: a sensor holding the file would block the
 run's writer). Its cursor keeps one digest per provider's manifest entries; when some change it
@@ -15,6 +15,7 @@ from bench_pipeline.defs.partitions import all_providers_tags, provider_partitio
 from bench_pipeline.defs.resources import BenchConfig
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.fixtures.digests import changed_providers, provider_digests
+from bench_pipeline.golden.load import judgment_files_digest
 
 benchmark_job = dg.define_asset_job("benchmark", selection=dg.AssetSelection.all(),
                                     description="The whole benchmark, replayed from fixtures.")
@@ -28,6 +29,13 @@ REPORT_KEY = dg.AssetKey("benchmark_report")
 # What one provider's changed fixtures invalidate: the assets that read the fixture tree (manifest
 # verification, secret scan) and everything after them. golden_cases reads no fixture, so it stays.
 AFTER_FIXTURES = dg.AssetSelection.assets("fixture_manifest", "fixture_secret_scan").downstream()
+
+# What new judgments or verified dates invalidate: the asset that reads the files (golden_cases), the run's
+# provenance (it hashes the golden set, and the report is keyed to it), and what reads the judgment tables —
+# relevance (then the review queue, precision, recall) and freshness — up to the report. Never the
+# observations: no fixture is read again. The one place to unify with the judgments-only re-run (issue 13).
+AFTER_JUDGMENTS = (dg.AssetSelection.assets("golden_cases", "run_provenance")
+                   | dg.AssetSelection.assets("result_relevance", "freshness").downstream())
 
 
 def with_report_freshness(asset: dg.AssetsDefinition) -> dg.AssetsDefinition:
@@ -63,3 +71,17 @@ def manifest_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
     reading = hashlib.sha256(cursor.encode()).hexdigest()[:16]
     return [dg.RunRequest(run_key=f"{provider}:{reading}", partition_key=provider,
                           asset_selection=selection) for provider in changed]
+
+
+@dg.sensor(job=benchmark_job, minimum_interval_seconds=60,
+           description="Re-runs relevance, freshness, their metrics and the report when judgment or date files change.")
+def judgment_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
+    digest = judgment_files_digest(bench.golden)
+    previous = context.cursor
+    context.update_cursor(digest)
+    if previous is None:
+        return dg.SkipReason("first reading of the judgment and date files recorded")
+    if previous == digest:
+        return dg.SkipReason("no judgment or date file changed")
+    return dg.RunRequest(run_key=f"judgments:{digest[:16]}",
+                         asset_selection=sorted(AFTER_JUDGMENTS.resolve(context.repository_def.asset_graph)))

@@ -47,6 +47,8 @@ class LatencyStat(_Strict):
 class MetricBlock(_Strict):
     precision_at_5: float | None = None
     precision_at_10: float | None = None
+    # How many of the top-10 results (summed over cases) had a relevance judgment: precision's coverage.
+    judged_at_10: int | None = None
     recall: float | None = None
     citation_coverage: float | None = None
     freshness_known: float | None = None
@@ -136,3 +138,5 @@ class Report(_Strict):
     recommendation: Recommendation | None = None
     proposed_golden_additions: list[dict] = []
     diff_vs_previous: dict | None = None
+    # Inter-assessor agreement per review round (Krippendorff's alpha, nominal), each with its n.
+    review_agreement: list[dict] = []

@@ -61,6 +61,7 @@ class ReportInputs:
     freshness_cases: list[dict] = field(default_factory=list)
     # provider → what its cost divergence compares, in words (invoices.reconciliation_counts)
     cost_reconciliation: dict[str, str] = field(default_factory=dict)
+    review_agreement: list[dict] = field(default_factory=list)
 
 
 def _block(inputs: ReportInputs, provider: str, category: str) -> MetricBlock:
@@ -70,6 +71,9 @@ def _block(inputs: ReportInputs, provider: str, category: str) -> MetricBlock:
         rows = getattr(inputs, table)
         chosen = [r[metric] for r in rows if r["provider"] == provider and (category == ALL or r["category"] == category)]
         values[metric], counts[metric] = mean_with_n(chosen)
+    judged = [r["judged_at_10"] for r in inputs.precision
+              if r["provider"] == provider and (category == ALL or r["category"] == category)]
+    values["judged_at_10"], counts["judged_at_10"] = (sum(judged) if judged else None), len(judged)
     for table, metrics in GROUPED.items():
         row = next((r for r in inputs.grouped.get(table, []) if r["provider"] == provider and r["category"] == category), None)
         for metric, n_column in metrics:
@@ -162,4 +166,4 @@ def build_report(*, run_id: str, created_at: datetime, corpus: CorpusInfo, prove
         notice=DEMO_NOTICE if corpus.kind == "demo" else None,
         providers=[ProviderReport(provider=e["provider"], rank=e["rank"], status=e["status"], **e["payload"]) for e in ranked],
         tie_groups=ties, comparisons=comparisons, recommendation=recommendation,
-        proposed_golden_additions=inputs.proposed_additions)
+        proposed_golden_additions=inputs.proposed_additions, review_agreement=inputs.review_agreement)

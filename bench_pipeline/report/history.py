@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from bench_pipeline.domain.report import Interval, Report
 
-DIFF_METRICS = ("cost_per_useful_answer_usd", "precision_at_10", "recall", "citation_coverage", "freshness_accuracy")
+DIFF_METRICS = ("cost_per_useful_answer_usd", "precision_at_10", "judged_at_10", "recall", "citation_coverage",
+                "freshness_accuracy")
 
 
 def history_rows(report: Report, price_versions: dict[str, str]) -> list[dict]:

@@ -77,6 +77,8 @@ def usd(value: float) -> str:
 def _number(metric: str, value: float | None) -> str:
     if value is None:
         return "—"
+    if isinstance(value, int):  # a count (judged_at_10), not a rate
+        return str(value)
     return usd(value) if metric.endswith("_usd") else f"{value:.3f}"
 
 
@@ -388,6 +390,14 @@ def _additions(report: Report) -> str:
             f" for review, never added silently</summary><ul>{items}</ul></details>")
 
 
+def _agreement(report: Report) -> str:
+    items = "".join(f"<li>{escape(a['round'])} ({escape(a['kind'])}): alpha {_number('alpha', a['alpha'])}, "
+                    f"n = {a['n_items']} items judged twice or more ({a['n_judgments']} judgments, "
+                    f"{a['reviewers']} reviewers)</li>" for a in report.review_agreement) or "<li>no round yet</li>"
+    return (f"<details id='agreement'><summary>Review agreement per round (Krippendorff's alpha, nominal)</summary>"
+            f"<ul>{items}</ul></details>")
+
+
 def render_html(report: Report) -> str:
     notice = f'<p class="notice">{escape(report.notice)}</p>' if report.notice else ""
     prov = report.provenance
@@ -406,5 +416,6 @@ def render_html(report: Report) -> str:
         charts(report), gates_overview(report), cascade_table(report),
         *(provider_section(p, ranked, default) for p in report.providers),
         "<h2 id='audit'>Audit trail</h2>", diff_block(report), provenance_block(report), _additions(report),
+        _agreement(report),
         "</main></body></html>\n",
     ])

@@ -94,6 +94,9 @@ def render_markdown(report: Report) -> str:
     lines += ["", "## Proposed golden-set additions (for review, never added silently)", ""]
     lines += [f"- {a['case_id']}: {a['url']} ({a['family']}, found by {a['provider']})"
               for a in report.proposed_golden_additions] or ["- none"]
+    lines += ["", "## Review agreement per round (Krippendorff's alpha, nominal)", ""]
+    lines += [f"- {a['round']} ({a['kind']}): alpha {fmt(a['alpha'])}, n = {a['n_items']} items judged twice or more "
+              f"({a['n_judgments']} judgments, {a['reviewers']} reviewers)" for a in report.review_agreement] or ["- no round yet"]
     lines += ["", "## Compared with the previous run", ""]
     diff = report.diff_vs_previous
     if diff is None:

@@ -53,7 +53,8 @@ def result_relevance(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
         "select url, any_value(text) as text from document_reads where failure is null group by url")}
     urls = sorted({r["url"] for r in results})
     groups = origin_groups([(url, texts.get(canonical_url(url))) for url in urls])
-    judgments = judgments_in_force(Judgment.model_validate(r) for r in warehouse.records("select * from relevance_judgments"))
+    judgments = judgments_in_force(Judgment.model_validate(r)
+                                   for r in warehouse.records("select * exclude (round) from relevance_judgments"))
     rows = relevance_rows(results, cases_from_table(warehouse.read_table("golden_cases")), judgments, groups)
     proposed = frame_of("result_relevance", [r for r in rows if r["proposed_addition"]])
     frame = frame_of("result_relevance", rows)

@@ -23,6 +23,7 @@ from bench_pipeline.report.render_html import render_html
 from bench_pipeline.report.render_md import render_markdown
 from bench_pipeline.report.store import store_report
 from bench_pipeline.resilience.partial import PartialAssessment, honest_partial_gate
+from bench_pipeline.review.agreement import review_agreement
 
 
 def _honest_partial_gates(warehouse: Warehouse, providers: list[str]) -> dict:
@@ -54,6 +55,8 @@ def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
         price_versions={slug: p.price.version for slug, p in load_providers(Path(bench.providers_file)).providers.items()},
         proposed_additions=proposed,
         freshness_cases=accuracy_by_case(*freshness_documents(warehouse)),
+        review_agreement=review_agreement(
+            warehouse.records("select * from relevance_judgments"), warehouse.records("select * from verified_dates")),
     )
 
 
