@@ -6,7 +6,7 @@ import dagster as dg
 
 from bench_pipeline.defs.metadata import frame_of, table_metadata
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
-from bench_pipeline.redaction import SCANNER_VERSION
+from bench_pipeline.redaction import REDACTOR_VERSION
 from bench_pipeline.redaction.scan import scan_fixture_tree
 
 
@@ -17,11 +17,11 @@ def fixture_secret_scan(bench: BenchConfig, warehouse: Warehouse) -> dg.Material
     Files whose bytes this scanner version already scanned are not scanned again."""
     warehouse.ensure_table("secret_scan_cache")
     cache = {r["sha256"]: [tuple(f) for f in json.loads(r["findings"])] for r in warehouse.records(
-        "select sha256, findings from secret_scan_cache where scanner_version = ?", [SCANNER_VERSION])}
+        "select sha256, findings from secret_scan_cache where scanner_version = ?", [REDACTOR_VERSION])}
     known = set(cache)
     findings = frame_of("secret_scan_findings", [f.as_row() for f in scan_fixture_tree(bench.fixtures, cache)])
     warehouse.replace_table("secret_scan_findings", findings)
-    fresh = [{"sha256": sha, "scanner_version": SCANNER_VERSION, "findings": json.dumps(found)}
+    fresh = [{"sha256": sha, "scanner_version": REDACTOR_VERSION, "findings": json.dumps(found)}
              for sha, found in sorted(cache.items()) if sha not in known]
     warehouse.append_rows("secret_scan_cache", frame_of("secret_scan_cache", fresh))
     return dg.MaterializeResult(metadata={**table_metadata("secret_scan_findings", findings),
