@@ -155,15 +155,16 @@ def _channel_matches(channel: Channel) -> list[str]:
 
 
 def _decoded_runs(text: str) -> list[str]:
+    """Base64 runs that decode to text (UTF-8, so Spanish survives the round trip)."""
     decoded = []
     for run in _BASE64_RUN.findall(text):
         try:
             raw = base64.b64decode(run + "=" * (-len(run) % 4), validate=True)
         except (binascii.Error, ValueError):
             continue
-        printable = sum(32 <= byte < 127 for byte in raw)
-        if raw and printable / len(raw) >= 0.7:
-            decoded.append(raw.decode("ascii", errors="ignore"))
+        words = raw.decode("utf-8", errors="replace")
+        if words and sum(ch.isprintable() or ch.isspace() for ch in words) / len(words) >= 0.9:
+            decoded.append(words)
     return decoded
 
 

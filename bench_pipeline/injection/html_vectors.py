@@ -19,7 +19,7 @@ from bench_pipeline.reading.textmap import collapse_ws, visible_text
 
 _SCRIPT_BLOCK = re.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"<[^<>]{0,2000}>")
-_CODE_DENSITY = 0.08  # code symbols per letter; English and Spanish prose stay well under 0.02
+_CODE_DENSITY = 0.15  # code symbols per letter: prose, even quoting a JSON snippet, stays under 0.11; tracking code is 0.3+
 _META_NAMES = re.compile(r"^(?:description|keywords|abstract|subject|summary|og:|twitter:|dc\.)", re.IGNORECASE)
 _INSTRUCTION_KEY = re.compile(
     r"^(?:instructions?|system_?prompt|prompt|(?:ai|llm|assistant|model|agent|bot)[_ -]?(?:instructions?|prompt|notes?|directive))$"

@@ -181,6 +181,9 @@ _OUTPUT_CONTEXT = (
     r"|\bsi (?:te|le|les) (?:preguntan?|piden?|consultan?)\b|\bsi (?:el|un|algun) usuario\b|\bif (?:the|a|any) user\b|\bif (?:you are|you're) asked\b"
     r"|\b(?:al|del) usuario\b|\b(?:tell|inform|ask|show) the user\b|\bthe user'?s (?:question|query|request|messages?|data)\b"
     rf"|{_CLAUSE_START}(?:reply|respond|answer)\s+(?:only\s+)?(?:in|using|with)\s+(?!reply\b)"
+    # Rewriting the reader's own letters and words is only ever asked of a text generator.
+    r"|\b(?:replace|substitute|swap|convert|shift|remove|reverse|scramble|encode|encrypt|rearrange|reemplaz\w*|sustitu\w*|cambi\w*|invierte|invertir|codific\w*|cifr\w*)\b"
+    r"[^.\n]{0,30}\b(?:letters?|vowels?|consonants?|characters?|every (?:\w+ )?word|letras|vocales|consonantes|caracteres|cada (?:\w+ )?palabra)\b"
     r"|\b(?:scrambl\w*|jumbl\w*|anagram\w*|convert\w*|render\w*|invert\w*|combin\w*|revers\w*|encod\w*|encrypt\w*|translat\w*|rearrang\w*|misspell\w*|tease\w*)\b[^.\n]{0,50}\byour (?:message|words|text|letters|sentences)\b"
 )
 _AUTHORITY_WORD = _alt(r"system", r"sistema", r"sys", r"operator", r"operador(?:es)?", r"developer", r"desarrollador(?:es)?",
