@@ -80,7 +80,9 @@ def scan(data: bytes, media: Media | None = None) -> InjectionReport:
         fetched = _fetched_page(parsed)
         if fetched is not None:
             return scan(fetched)
-        values = list(json_channels(parsed, "system_imitation"))
+        # A JSON-LD document is metadata through and through; other JSON carries page text in its values.
+        linked_data = isinstance(parsed, dict) and ("@context" in parsed or "@type" in parsed or "@graph" in parsed)
+        values = list(json_channels(parsed, "structured_metadata" if linked_data else "system_imitation"))
         return _verdict(_matched([*values, *unicode_channels("\n".join(value.text for value in values))]))
     return _verdict(_matched([*unicode_channels(text), Channel("system_imitation", text)]))
 
