@@ -138,5 +138,5 @@ def _object_lines(value: dict, prefix: str = "", depth: int = 0) -> list[str]:
 
 
 def _element_text(element) -> str:
-    return collapse_ws("".join(element.itertext()))
-
+    """An element's text one text node a line: a span's text inside a sentence starts its own."""
+    return "\n".join(collapse_ws(text) for text in element.itertext() if text.strip())
