@@ -327,9 +327,11 @@ def _windows(text: str) -> list[Finding]:
         searches.append(("data_sink", _DATA_SINK, text))
     for name, pattern, searched in searches:
         for match in pattern.finditer(searched):
-            if any(a <= match.start() < b for a, b in mentioned):
+            # A match may open on the space before its first word: it belongs where that word is.
+            at = match.start() + len(match.group()) - len(match.group().lstrip())
+            if any(a <= at < b for a, b in mentioned):
                 continue
-            found_per_sentence[_index_of(starts, match.start())].add(name)
+            found_per_sentence[_index_of(starts, at)].add(name)
     for found in found_per_sentence:
         if found & {"addressee", "addressed_model"}:
             found.discard("automation")  # the reader addressed is the automated reader mentioned: one signal
