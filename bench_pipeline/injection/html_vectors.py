@@ -37,6 +37,7 @@ _ATTRIBUTE_VALUES = etree.XPath(
 _NOT_READ = frozenset({"script", "style", "noscript", "template", "head", "title"})
 _BODY_TEXT = etree.XPath("//body//text()[not(ancestor::script or ancestor::style or ancestor::noscript or ancestor::template)]",
                          smart_strings=False)
+_ELEMENT_TEXT = etree.XPath(".//text()[not(ancestor::script or ancestor::style)]", smart_strings=False)
 _OUT_OF_BAND = etree.XPath("//template | //noscript | //meta[@content] | //script[@type]")
 
 
@@ -161,5 +162,6 @@ def _object_lines(value: dict, prefix: str = "", depth: int = 0) -> list[str]:
 
 
 def _element_text(element) -> str:
-    """An element's text one text node a line: a span's text inside a sentence starts its own."""
-    return "\n".join(collapse_ws(text) for text in element.itertext() if text.strip())
+    """An element's text one text node a line (a span's text inside a sentence starts its own);
+    the code of scripts and styles inside it is not text."""
+    return "\n".join(collapse_ws(text) for text in _ELEMENT_TEXT(element) if text.strip())
