@@ -111,6 +111,9 @@ def test_no_generated_personal_value_survives_and_company_data_stays(seed):
             counted["kept"] += 1
             if not _survives(value, redacted):
                 lost.append((name, place, value))
+        urls = [text for text in _strings(exchange["response"]) if text.startswith(("http://", "https://"))]
+        assert urls == [text for text in _strings(redacted["response"]) if text.startswith(("http://", "https://"))]
+        counted["urls"] = counted.get("urls", 0) + len(urls)  # result hosts and paths, every one kept
         for host in ("api.tavily.com", "api.exa.ai", "api.search.brave.com", "google.serper.dev", "api.firecrawl.dev"):
             if host in exchange["request"]["url"]:
                 assert host in redacted["request"]["url"]
