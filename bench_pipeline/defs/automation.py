@@ -26,8 +26,18 @@ REPORT_FRESHNESS = dg.FreshnessPolicy.time_window(fail_window=timedelta(days=8),
 REPORT_KEY = dg.AssetKey("benchmark_report")
 
 # What one provider's changed fixtures invalidate: the assets that read the fixture tree (manifest
-# verification, secret scan) and everything after them. golden_cases reads no fixture, so it stays.
+# verification, secret scan) and everything after them. The golden set reads no fixture, so it stays.
 AFTER_FIXTURES = dg.AssetSelection.assets("fixture_manifest", "fixture_secret_scan").downstream()
+
+# What a review round invalidates (new lines in golden/judgments/*.jsonl or golden/verified_dates*.jsonl):
+# the judgments table and everything computed from it — relevance, review queue, precision, recall,
+# freshness, the run's provenance and the report, with the report's gate checks. None of it reads a
+# fixture: observations, reads and claims are taken from the warehouse as the last run left them.
+JUDGMENTS_RERUN = dg.AssetSelection.assets("golden_judgments").downstream()
+
+judgments_rerun_job = dg.define_asset_job(
+    "judgments_rerun", selection=JUDGMENTS_RERUN,
+    description="After a review round: judgments, relevance metrics and the report, reading no fixture.")
 
 
 def with_report_freshness(asset: dg.AssetsDefinition) -> dg.AssetsDefinition:

@@ -49,14 +49,14 @@ def package_versions() -> dict[str, str | None]:
     return versions
 
 
-def collect_provenance(*, repo_dir: Path, manifest_file: Path, golden_sha256: str, providers: ProvidersConfig,
+def collect_provenance(*, repo_dir: Path, manifest_sha256: str, golden_sha256: str, providers: ProvidersConfig,
                        providers_file: Path, settings: dict) -> dict:
     revision = _git(["rev-parse", "HEAD"], repo_dir)
     status = _git(["status", "--porcelain", "--untracked-files=no"], repo_dir)
     return {
         "git_revision": revision,
         "git_dirty": None if status is None else bool(status),
-        "manifest_sha256": sha256_file(manifest_file),
+        "manifest_sha256": manifest_sha256,
         "golden_sha256": golden_sha256,
         "providers_file_sha256": sha256_file(providers_file),
         "providers_version": providers.version,
