@@ -97,40 +97,42 @@ def document_observations(context: dg.AssetExecutionContext, bench: BenchConfig,
 def claim_observations(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Claims (`claims`): facts read from stored artifacts, each with its span, checked mechanically
     for citability, linked to the claims that contradict it; never from a search snippet."""
-    keys = list(context.partition_keys)
-    expected = expected_by_case(bench.fixtures)
-    categories = {r["id"]: r["category"] for r in warehouse.records("select id, category from golden_cases")}
-    flagged = {r["artifact"]: r["flagged"] for r in warehouse.records("select artifact, flagged from artifact_injection")}
-    store = ArtifactStore(bench.fixtures)
-    rows = []
-    for slug in keys:
-        for claim in provider_claims(slug, provider_reads(warehouse, slug), provider_results(warehouse, slug), expected,
-                                     store, flagged):
-            rows.append({**claim.model_dump(mode="json"), "category": categories.get(claim.case_id),
-                         "contradicts_claim_ids": json.dumps(claim.contradicts_claim_ids)})
-    table = frame_of("claims", rows)
-    warehouse.replace_partitions("claims", table, keys)
-    summary = table.groupby("provider").agg(claims=("claim_id", "count"), citable=("citable", "sum")).reset_index() \
-        if len(table) else table
-    return dg.MaterializeResult(metadata={**table_metadata("claims", table), "by_provider": md_table(summary)})
+    with warehouse.session():
+        keys = list(context.partition_keys)
+        expected = expected_by_case(bench.fixtures)
+        categories = {r["id"]: r["category"] for r in warehouse.records("select id, category from golden_cases")}
+        flagged = {r["artifact"]: r["flagged"] for r in warehouse.records("select artifact, flagged from artifact_injection")}
+        store = ArtifactStore(bench.fixtures)
+        rows = []
+        for slug in keys:
+            for claim in provider_claims(slug, provider_reads(warehouse, slug), provider_results(warehouse, slug), expected,
+                                         store, flagged):
+                rows.append({**claim.model_dump(mode="json"), "category": categories.get(claim.case_id),
+                             "contradicts_claim_ids": json.dumps(claim.contradicts_claim_ids)})
+        table = frame_of("claims", rows)
+        warehouse.replace_partitions("claims", table, keys)
+        summary = table.groupby("provider").agg(claims=("claim_id", "count"), citable=("citable", "sum")).reset_index() \
+            if len(table) else table
+        return dg.MaterializeResult(metadata={**table_metadata("claims", table), "by_provider": md_table(summary)})
 
 
 @dg.asset(pool="duckdb", group_name="observations", kinds={"duckdb"}, deps=[claim_observations], **PER_PROVIDER)
 def case_outcomes(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """How every (provider, golden case) ended — answered, honest_no_data, fallback:<cause>,
     error:<code> — with every call's cost (retries and fallbacks included) (`case_outcomes`)."""
-    keys = list(context.partition_keys)
-    cases = cases_from_table(warehouse.read_table("golden_cases"))
-    expected = expected_by_case(bench.fixtures)
-    rows = []
-    for slug in keys:
-        calls = warehouse.records("select * from search_calls where provider = ?", [slug])
-        claims = [Claim.model_validate({**c, "contradicts_claim_ids": json.loads(c["contradicts_claim_ids"])})
-                  for c in warehouse.records("select * exclude (category) from claims where provider = ?", [slug])]
-        if calls:
-            rows += outcome_rows(slug, cases, calls, provider_reads(warehouse, slug), provider_results(warehouse, slug),
-                                 expected, claims)
-    table = frame_of("case_outcomes", rows)
-    warehouse.replace_partitions("case_outcomes", table, keys)
-    summary = table.groupby(["provider", "outcome"]).size().reset_index(name="cases") if len(table) else table
-    return dg.MaterializeResult(metadata={**table_metadata("case_outcomes", table), "outcomes": md_table(summary)})
+    with warehouse.session():
+        keys = list(context.partition_keys)
+        cases = cases_from_table(warehouse.read_table("golden_cases"))
+        expected = expected_by_case(bench.fixtures)
+        rows = []
+        for slug in keys:
+            calls = warehouse.records("select * from search_calls where provider = ?", [slug])
+            claims = [Claim.model_validate({**c, "contradicts_claim_ids": json.loads(c["contradicts_claim_ids"])})
+                      for c in warehouse.records("select * exclude (category) from claims where provider = ?", [slug])]
+            if calls:
+                rows += outcome_rows(slug, cases, calls, provider_reads(warehouse, slug), provider_results(warehouse, slug),
+                                     expected, claims)
+        table = frame_of("case_outcomes", rows)
+        warehouse.replace_partitions("case_outcomes", table, keys)
+        summary = table.groupby(["provider", "outcome"]).size().reset_index(name="cases") if len(table) else table
+        return dg.MaterializeResult(metadata={**table_metadata("case_outcomes", table), "outcomes": md_table(summary)})
