@@ -79,6 +79,11 @@ SCHEMAS: dict[str, dict[str, str]] = {
 }
 
 
+# What the warehouse remembers only to skip work: content stamps, the keys rows were computed from,
+# and results by input digest. Deleting these tables makes the next run compute everything anew.
+REMEMBERED = ("table_digests", "computed_from", "origin_groups", "verify_cache", "secret_scan_cache", "bootstrap_cache")
+
+
 def columns(table: str) -> list[str]:
     return list(SCHEMAS[table])
 
