@@ -1,7 +1,8 @@
 """One measurement in a fresh interpreter: provider partitions are read from BENCH_PROVIDERS when the
 definitions load, and the process's peak memory is its own. Prints one JSON line.
 
-Usage: python -m benchmarks.worker {full|overhead|rerun} BASE_DIR   (BASE_DIR holds a built corpus)
+Usage: python -m benchmarks.worker {full|overhead|rerun} BASE_DIR   (BASE_DIR holds a built corpus;
+rerun times a full run, a one-provider re-run, then a judgments-only re-run)
 """
 
 from __future__ import annotations

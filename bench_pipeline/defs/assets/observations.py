@@ -1,9 +1,11 @@
 """Observation assets: what each provider returned for each golden case, replayed from fixtures."""
 
 import json
+from collections import defaultdict
 from pathlib import Path
 
 import dagster as dg
+import pandas as pd
 
 from bench_pipeline.defs.assets.corpus import cases_from_table, fixture_manifest, golden_cases
 from bench_pipeline.defs.metadata import frame_of, md_table, table_metadata
@@ -39,25 +41,33 @@ def search_observations(context: dg.AssetExecutionContext, bench: BenchConfig, w
     providers, unconfigured = configured(bench, keys)
     if unconfigured:
         context.log.warning(f"not in {bench.providers_file}, so no rows: {unconfigured}")
-    observed = observe_searches(
-        root=bench.fixtures,
-        entries=load_manifest(bench.fixtures).entries,
-        cases=cases_from_table(warehouse.read_table("golden_cases")),
-        providers=providers,
-        families=load_host_families(bench.golden),
-        load=lambda relative: replay.exchange(bench.fixtures, relative),
-    )
-    results = frame_of("search_results", observed.results)
-    calls = frame_of("search_calls", observed.calls)
-    warehouse.replace_partitions("search_results", results, keys)
-    warehouse.replace_partitions("search_calls", calls, keys)
-    outcomes = calls.groupby(["provider", "outcome"]).size().reset_index(name="cases") if len(calls) else calls
+    cases = cases_from_table(warehouse.read_table("golden_cases"))
+    families = load_host_families(bench.golden)
+    by_provider: dict[str | None, list] = defaultdict(list)
+    for entry in load_manifest(bench.fixtures).entries:
+        by_provider[entry.provider].append(entry)
+    preview, results_n, calls_n, outcomes = None, 0, 0, []
+    # One provider at a time, each written as soon as it is read: memory holds one provider's results.
+    for slug in keys:
+        observed = observe_searches(root=bench.fixtures, entries=by_provider.get(slug, []), cases=cases,
+                                    providers={slug: providers[slug]} if slug in providers else {}, families=families,
+                                    load=lambda relative: replay.exchange(bench.fixtures, relative))
+        results = frame_of("search_results", observed.results)
+        calls = frame_of("search_calls", observed.calls)
+        with warehouse.session():
+            warehouse.replace_partitions("search_results", results, [slug])
+            warehouse.replace_partitions("search_calls", calls, [slug])
+        preview = results if preview is None else preview
+        results_n, calls_n = results_n + len(results), calls_n + len(calls)
+        if len(calls):
+            outcomes.append(calls.groupby(["provider", "outcome"]).size().reset_index(name="cases"))
     return dg.MaterializeResult(metadata={
-        **table_metadata("search_results", results),
+        **table_metadata("search_results", frame_of("search_results", []) if preview is None else preview),
+        "dagster/row_count": dg.MetadataValue.int(results_n),
         "providers": dg.MetadataValue.text(", ".join(providers)),
         "unconfigured_partitions": dg.MetadataValue.text(", ".join(unconfigured) or "none"),
-        "calls": dg.MetadataValue.int(len(calls)),
-        "outcomes": md_table(outcomes),
+        "calls": dg.MetadataValue.int(calls_n),
+        "outcomes": md_table(pd.concat(outcomes) if outcomes else pd.DataFrame()),
     })
 
 

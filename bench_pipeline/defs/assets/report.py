@@ -42,11 +42,12 @@ def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
                                     from result_relevance where proposed_addition group by all order by case_id, url""")
     return ReportInputs(
         providers=providers,
-        precision=warehouse.records("select * from precision_at_k"),
-        recall=warehouse.records("select * from recall"),
-        grouped={table: warehouse.records(f'select * from "{table}"') for table in GROUPED},
-        latency=warehouse.records("select * from latency"),
-        outcomes=warehouse.records("select * from case_outcomes"),
+        # Ordered: the bootstrap resamples by position, and partitions are rewritten in any order.
+        precision=warehouse.records("select * from precision_at_k order by provider, case_id"),
+        recall=warehouse.records("select * from recall order by provider, case_id"),
+        grouped={table: warehouse.records(f'select * from "{table}" order by provider, category') for table in GROUPED},
+        latency=warehouse.records("select * from latency order by provider, operation"),
+        outcomes=warehouse.records("select * from case_outcomes order by provider, case_id"),
         conformance=warehouse.records('select * from conformance order by provider, "check"'),
         honest_partial=_honest_partial_gates(warehouse, providers),
         cost_divergence=cost_divergence(load_invoices(Path(bench.invoices_dir)), calls),
