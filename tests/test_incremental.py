@@ -12,7 +12,7 @@ import duckdb
 
 from bench_pipeline.cli import main
 from bench_pipeline.definitions import ASSETS, CHECKS, defs
-from bench_pipeline.defs.automation import AFTER_FIXTURES
+from bench_pipeline.defs.automation import AFTER_FIXTURES, JUDGMENTS_RERUN
 from bench_pipeline.defs.tables import REMEMBERED
 from bench_pipeline.fixtures import verify
 from bench_pipeline.fixtures.verify import verify_fixtures
@@ -150,3 +150,13 @@ def test_judgments_only_rerun_names_the_missing_whole_run(corpus, capsys):
     code = main(["run", "--judgments-only", *corpus.args()])
     assert code == 1
     assert "run the whole benchmark first" in capsys.readouterr().err
+
+
+def test_judgments_rerun_job_selects_the_judgments_and_what_is_computed_from_them():
+    graph = defs.resolve_asset_graph()
+    job = defs.resolve_job_def("judgments_rerun")
+    assert {k.to_user_string() for k in JUDGMENTS_RERUN.resolve(graph)} == {
+        "golden_judgments", "result_relevance", "review_queue", "precision_at_k", "recall_by_origin_group", "freshness",
+        "run_provenance", "benchmark_report"}
+    assert {k.to_user_string() for k in job.asset_layer.selected_asset_keys} == {
+        k.to_user_string() for k in JUDGMENTS_RERUN.resolve(graph)}
