@@ -20,6 +20,7 @@ DEFAULT_WAREHOUSE = "warehouse"
 DEFAULT_PROVIDERS = "providers.yaml"
 DEFAULT_INCOMING = "fixtures/incoming"
 DEFAULT_INVOICES = "invoices"
+DEFAULT_REVIEW_PORT = 8765
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -77,6 +78,25 @@ def cmd_scan_injection(args: argparse.Namespace) -> int:
     return run_scan_injection(args.paths)
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from bench_pipeline.review import server
+    from bench_pipeline.review.snapshot import WarehouseBusy
+
+    if args.review_command == "invite":
+        try:
+            print(server.invite(warehouse=Path(args.warehouse), reviewer=args.reviewer, host=args.host, port=args.port))
+        except ValueError as exc:
+            print(f"bench review invite: {exc}", file=sys.stderr)
+            return 2
+        return 0
+    try:
+        return server.serve(golden=Path(args.golden), warehouse=Path(args.warehouse), fixtures=Path(args.fixtures),
+                            host=args.host, port=args.port, round_name=args.round)
+    except (ValueError, FileNotFoundError, WarehouseBusy) as exc:
+        print(f"bench review: {exc}", file=sys.stderr)
+        return 2
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bench", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -113,6 +133,21 @@ def build_parser() -> argparse.ArgumentParser:
     scan = sub.add_parser("scan-injection", help="run the injection detector; one JSON line per file")
     scan.add_argument("paths", nargs="+", metavar="PATH")
     scan.set_defaults(func=cmd_scan_injection)
+
+    review = sub.add_parser("review", help="serve the reviewer's pages on 127.0.0.1 (judgments, dates, golden additions)")
+    review.add_argument("--golden", default=DEFAULT_GOLDEN)
+    review.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
+    review.add_argument("--fixtures", default=DEFAULT_FIXTURES)
+    review.add_argument("--host", default="127.0.0.1", help="a non-loopback address must be asked for here; it warns")
+    review.add_argument("--port", type=int, default=DEFAULT_REVIEW_PORT)
+    review.add_argument("--round", help="round name, e.g. 0002-december (default: today's, NNNN-review-YYYY-MM-DD)")
+    review.set_defaults(func=cmd_review, review_command=None)
+    review_sub = review.add_subparsers(dest="review_command")
+    invite = review_sub.add_parser("invite", help="print a one-time invitation link for a pseudonymous reviewer")
+    invite.add_argument("reviewer", help="pseudonym, e.g. rev-a1")
+    invite.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
+    invite.add_argument("--host", default="127.0.0.1")
+    invite.add_argument("--port", type=int, default=DEFAULT_REVIEW_PORT)
     return parser
 
 

@@ -17,6 +17,7 @@ from bench_pipeline.defs.assets.secret_scan import fixture_secret_scan, no_secre
 from bench_pipeline.defs.automation import (
     benchmark_job,
     judgments_rerun_job,
+    judgment_changes,
     manifest_changes,
     weekly_benchmark,
     with_report_freshness,
@@ -35,7 +36,7 @@ defs = dg.Definitions(
     asset_checks=CHECKS,
     jobs=[benchmark_job, judgments_rerun_job],
     schedules=[weekly_benchmark],
-    sensors=[manifest_changes],
+    sensors=[manifest_changes, judgment_changes],
     resources=default_resources(),
     # One DuckDB file accepts one writing process: steps run in one process, in order.
     executor=dg.in_process_executor,

@@ -6,7 +6,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks import hashing, metric_layer, reading_ratio
+from benchmarks import hashing, metric_layer, reading_ratio, review_saves
 from benchmarks.pipeline import bench_overhead, bench_reruns, bench_scale
 
 
@@ -18,6 +18,7 @@ def main() -> int:
         print(bench_overhead(Path(folder)).line(), flush=True)
         for verdict in bench_reruns(Path(folder)):
             print(verdict.line(), flush=True)
+        print(review_saves.bench(Path(folder)).line(), flush=True)
         print(bench_scale(Path(folder)).line(), flush=True)
     return 0
 

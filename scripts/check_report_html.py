@@ -1,28 +1,112 @@
-"""Open a report.html in headless Chromium with no network and fail on any error.
+"""Open a report.html in headless Chromium with no network and fail on anything a reader would trip on.
 
-    .venv/bin/python scripts/check_report_html.py warehouse/reports/<run_id>/report.html
+    .venv/bin/python scripts/check_report_html.py warehouse/reports/<run_id>/report.html [--screenshots DIR]
 
-Checks: the file references nothing outside itself; Chromium (Debian's `chromium`) loads it inside
-a network namespace with no network when `unshare -n` works (else with every host unresolvable);
-the console shows no error; the rendered DOM has the ranking, the gates and the charts.
+Checks, in order:
+1. the file references nothing outside itself (no src/href to another host);
+2. loaded in Chromium (Debian's `chromium`, inside a network namespace when `unshare -n` works, and
+   with every host unresolvable anyway), the page makes zero requests besides the document itself
+   and logs no console error or uncaught exception;
+3. the page has the ranking table, the gates and the charts;
+4. at 1280×800 the ranking-key column (every cell of it) and the default provider are inside the
+   first viewport, with no scrolling;
+5. every chart (`svg.chart`) has an x and a y axis, each with at least two ticks (a tick mark and
+   its label).
+Chromium is driven over the DevTools protocol on a pipe (`--remote-debugging-pipe`): no port, no
+extra package. With --screenshots DIR it also saves report-1280x800.png and report-full.png.
 Exit 0 when all hold; 1 with the reason otherwise; 2 when Chromium is not installed.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
+from base64 import b64decode
 from pathlib import Path
+from urllib.parse import unquote
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+VIEWPORT = (1280, 800)
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--hide-scrollbars",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--host-resolver-rules=MAP * ~NOTFOUND", "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000"]
+         "--disable-default-apps", "--disable-extensions", "--host-resolver-rules=MAP * ~NOTFOUND",
+         "--remote-debugging-pipe"]
 EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", re.IGNORECASE)
-REQUIRED = ("<h2>Ranking</h2>", "<h2>Gates</h2>", "<svg")
-CONSOLE_ERROR = re.compile(r"CONSOLE.*(?:Uncaught|Error)|Failed to load resource|net::ERR_", re.IGNORECASE)
+REQUIRED = ('id="ranking"', 'id="gates"', 'id="default-provider"', "<svg")
+TIMEOUT_S = 60
+# Evaluated by the harness through DevTools, not by the page (which has no script).
+LAYOUT = """JSON.stringify({
+  width: innerWidth, height: innerHeight,
+  key: [...document.querySelectorAll('#ranking-key, #ranking td.key')].map(e => e.getBoundingClientRect()),
+  default: [...document.querySelectorAll('#default-provider')].map(e => e.getBoundingClientRect()),
+  charts: [...document.querySelectorAll('svg.chart')].map(svg => ({
+    label: svg.getAttribute('aria-label') || '(unlabelled chart)',
+    axes: Object.fromEntries(['x-axis', 'y-axis'].map(axis => [axis,
+      [...svg.querySelectorAll('g.axis.' + axis + ' g.tick')]
+        .filter(t => t.querySelector('line') && (t.querySelector('text')?.textContent || '').trim()).length]))})),
+  html: document.documentElement.outerHTML})"""
+
+
+class DevTools:
+    """A headless Chromium on a DevTools pipe: fd 3 carries our commands in, fd 4 its answers and events out,
+    each message a JSON object ended by a NUL byte."""
+
+    def __init__(self, chromium: str, profile: str):
+        launch = 'exec "$@" 3<&0 4>&1 0</dev/null 1>/dev/null'
+        self.process = subprocess.Popen([*_no_network_prefix(), "sh", "-c", launch, "sh", chromium, *FLAGS,
+                                         f"--user-data-dir={profile}", "about:blank"],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.events: list[dict] = []
+        self._next_id = 0
+        self._buffer = b""
+
+    def _read(self, deadline: float) -> dict:
+        while b"\0" not in self._buffer:
+            if time.monotonic() > deadline:
+                raise TimeoutError("chromium did not answer on the DevTools pipe")
+            chunk = self.process.stdout.read1(65536)
+            if not chunk:
+                raise ConnectionError(f"chromium closed the DevTools pipe (exit {self.process.poll()})")
+            self._buffer += chunk
+        message, self._buffer = self._buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def send(self, method: str, params: dict | None = None, session: str | None = None) -> dict:
+        self._next_id += 1
+        message = {"id": self._next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        self.process.stdin.write(json.dumps(message).encode() + b"\0")
+        self.process.stdin.flush()
+        deadline = time.monotonic() + TIMEOUT_S
+        while True:
+            answer = self._read(deadline)
+            if answer.get("id") == self._next_id:
+                if "error" in answer:
+                    raise RuntimeError(f"{method}: {answer['error'].get('message')}")
+                return answer.get("result", {})
+            self.events.append(answer)
+
+    def wait_for(self, method: str) -> None:
+        deadline = time.monotonic() + TIMEOUT_S
+        while not any(e.get("method") == method for e in self.events):
+            self.events.append(self._read(deadline))
+
+    def close(self) -> None:
+        try:
+            self.send("Browser.close")
+        except (ConnectionError, RuntimeError, TimeoutError, BrokenPipeError):
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
 def _no_network_prefix() -> list[str]:
@@ -32,40 +116,115 @@ def _no_network_prefix() -> list[str]:
     return []
 
 
-def check(report: Path) -> str | None:
+def _load(devtools: DevTools, url: str) -> str:
+    target = devtools.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+    session = devtools.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+    for domain in ("Page", "Network", "Runtime", "Log"):
+        devtools.send(f"{domain}.enable", session=session)
+    devtools.send("Emulation.setDeviceMetricsOverride", {"width": VIEWPORT[0], "height": VIEWPORT[1],
+                                                         "deviceScaleFactor": 1, "mobile": False}, session)
+    devtools.events.clear()
+    devtools.send("Page.navigate", {"url": url}, session)
+    devtools.wait_for("Page.loadEventFired")
+    return session
+
+
+def _requests(events: list[dict], url: str) -> list[str]:
+    """Every request but the document's own load (compared unquoted: Chromium may re-encode the path)."""
+    return [e["params"]["request"]["url"] for e in events
+            if e.get("method") == "Network.requestWillBeSent" and unquote(e["params"]["request"]["url"]) != unquote(url)]
+
+
+def _console_errors(events: list[dict]) -> list[str]:
+    errors = []
+    for e in events:
+        method, params = e.get("method"), e.get("params", {})
+        if method == "Runtime.exceptionThrown":
+            details = params["exceptionDetails"]
+            errors.append(details.get("exception", {}).get("description") or details.get("text", "exception"))
+        elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
+            errors.append(" ".join(str(a.get("value", a.get("description", ""))) for a in params.get("args", [])))
+        elif method == "Log.entryAdded" and params["entry"].get("level") == "error":
+            errors.append(params["entry"].get("text", ""))
+    return errors
+
+
+def _outside(rect: dict) -> bool:
+    return rect["top"] < 0 or rect["left"] < 0 or rect["bottom"] > VIEWPORT[1] or rect["right"] > VIEWPORT[0]
+
+
+def _layout_problem(layout: dict) -> str | None:
+    if not layout["key"]:
+        return "no ranking-key column (#ranking-key and #ranking td.key)"
+    if not layout["default"]:
+        return "no default provider (#default-provider)"
+    for name, rects in (("ranking-key column", layout["key"]), ("default provider", layout["default"])):
+        if any(_outside(r) for r in rects):
+            return f"the {name} is not inside the first {VIEWPORT[0]}x{VIEWPORT[1]} viewport"
+    return None
+
+
+def _axes_problem(layout: dict) -> str | None:
+    if not layout["charts"]:
+        return "no chart (svg.chart)"
+    bare = [f"{c['label']}: {axis} has {n} ticks" for c in layout["charts"] for axis, n in c["axes"].items() if n < 2]
+    return f"chart axes without ticks: {bare[:3]}" if bare else None
+
+
+def _screenshots(devtools: DevTools, session: str, folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    shot = devtools.send("Page.captureScreenshot", {"format": "png"}, session)
+    (folder / "report-1280x800.png").write_bytes(b64decode(shot["data"]))
+    size = devtools.send("Page.getLayoutMetrics", session=session)["cssContentSize"]
+    full = devtools.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": {
+        "x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}}, session)
+    (folder / "report-full.png").write_bytes(b64decode(full["data"]))
+
+
+def check(report: Path, screenshots: Path | None = None) -> str | None:
+    """None when the page passes every check, else the first problem, naming the file."""
     html = report.read_text(encoding="utf-8")
     if match := EXTERNAL.search(html):
         return f"{report}: references something outside itself: {match.group(0)!r}"
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         raise FileNotFoundError("chromium is not installed (apt-get install -y chromium)")
+    url = report.resolve().as_uri()
     with tempfile.TemporaryDirectory() as profile:
-        done = subprocess.run([*_no_network_prefix(), chromium, *FLAGS, f"--user-data-dir={profile}", "--dump-dom",
-                               report.resolve().as_uri()], capture_output=True, text=True, timeout=120)
-    if done.returncode != 0:
-        return f"{report}: chromium exited {done.returncode}: {done.stderr.strip().splitlines()[-1:]}"
-    errors = [line for line in done.stderr.splitlines() if CONSOLE_ERROR.search(line)]
-    if errors:
+        devtools = DevTools(chromium, profile)
+        try:
+            session = _load(devtools, url)
+            found = devtools.send("Runtime.evaluate", {"expression": LAYOUT, "returnByValue": True}, session)
+            layout = json.loads(found["result"]["value"])
+            if screenshots is not None:
+                _screenshots(devtools, session, screenshots)
+        finally:
+            devtools.close()
+    if requests := _requests(devtools.events, url):
+        return f"{report}: the page made {len(requests)} requests (it must make none): {requests[:3]}"
+    if errors := _console_errors(devtools.events):
         return f"{report}: console errors: {errors[:3]}"
-    missing = [marker for marker in REQUIRED if marker not in done.stdout]
-    if missing:
+    if missing := [marker for marker in REQUIRED if marker not in layout["html"]]:
         return f"{report}: the rendered page lacks {missing}"
-    return None
+    problem = _layout_problem(layout) or _axes_problem(layout)
+    return f"{report}: {problem}" if problem else None
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print(__doc__, file=sys.stderr)
-        return 2
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("report", type=Path, help="the report.html to check")
+    parser.add_argument("--screenshots", type=Path, help="save report-1280x800.png and report-full.png here")
+    args = parser.parse_args(argv)
     try:
-        problem = check(Path(argv[0]))
+        problem = check(args.report, args.screenshots)
     except FileNotFoundError as exc:
         print(f"check_report_html: {exc}", file=sys.stderr)
         return 2
     if problem:
         print(f"check_report_html: {problem}", file=sys.stderr)
         return 1
-    print(f"report.html ok: {argv[0]} renders offline with no console error")
+    print(f"report.html ok: {args.report} renders offline with no request and no console error; ranking key and "
+          f"default provider inside {VIEWPORT[0]}x{VIEWPORT[1]}; every chart axis has ticks")
     return 0
 
 

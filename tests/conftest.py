@@ -23,3 +23,11 @@ def corpus(tmp_path):
     from tests.corpus_builder import build_corpus
 
     return build_corpus(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def review_site_base(tmp_path_factory):
+    """The bundled corpus run once with a few pool judgments taken out, for the live review tests to copy."""
+    from scripts.review_site import prepare
+
+    return prepare(tmp_path_factory.mktemp("review") / "site")

@@ -98,3 +98,39 @@ def test_rerun_after_one_providers_change_touches_only_its_partition_and_the_fan
     passed = set(seen["rerun_checks"][0])
     assert {"sha256_matches", "file_listed", "no_secrets_in_fixtures"} <= passed  # re-verified, re-scanned
     assert seen["report_providers"] == ["alpha", "beta"]  # alpha's rows were kept, not recomputed
+
+
+def test_judgment_sensor_reruns_relevance_metrics_and_report_but_no_observation(corpus):
+    from bench_pipeline.definitions import ASSETS, CHECKS
+    from bench_pipeline.defs.automation import judgment_changes
+    from bench_pipeline.runner import all_providers_tags, bench_resources
+
+    pool = corpus.golden / "judgments" / "0001-test.jsonl"
+    unjudged = "https://acerosbajio.example.mx/contacto"
+    pool.write_text("".join(line + "\n" for line in pool.read_text().splitlines() if unjudged not in line))
+    resources = bench_resources(fixtures=corpus.fixtures, golden=corpus.golden, warehouse=corpus.warehouse,
+                                providers_file=corpus.providers, invoices=corpus.invoices)
+
+    def tick(instance, cursor):
+        context = dg.build_sensor_context(instance=instance, definitions=defs, cursor=cursor,
+                                          resources={"bench": resources["bench"]})
+        return judgment_changes(context), context.cursor
+
+    with dg.instance_for_test() as instance:
+        assert dg.materialize([*ASSETS, *CHECKS], resources=resources, instance=instance, tags=all_providers_tags()).success
+        first, cursor = tick(instance, None)
+        assert isinstance(first, dg.SkipReason)
+        (corpus.golden / "judgments" / "0002-review.jsonl").write_text(json.dumps(
+            {"case_id": "gs-002", "url": unjudged, "relevant": True, "reason": "grounds_claim", "reviewer": "rev-t2",
+             "judged_at": "2026-12-01T10:00:00Z"}) + "\n")
+        request, _ = tick(instance, cursor)
+        selected = {k.to_user_string() for k in request.asset_selection}
+        assert selected == {"golden_judgments", "run_provenance", "result_relevance", "review_queue", "precision_at_k",
+                            "recall_by_origin_group", "freshness", "benchmark_report"}
+        rerun = dg.materialize([*ASSETS, *CHECKS], resources=resources, instance=instance, selection=request.asset_selection)
+        assert rerun.success
+    report = json.loads((corpus.warehouse / "reports" / rerun.run_id / "report.json").read_text())
+    (change,) = report["diff_vs_previous"]["changes"]
+    assert change["metric_deltas"]["judged_at_10"]["delta"] == 1
+    assert change["metric_deltas"]["precision_at_10"]["delta"] > 0
+    assert report["diff_vs_previous"]["inputs_changed"]["golden"] is True

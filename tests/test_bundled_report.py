@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
+import lxml.html
 import pytest
 
 from bench_pipeline.cli import main
@@ -68,3 +70,83 @@ def test_report_html_renders_offline_without_errors(two_runs, tmp_path):
     remote = tmp_path / "remote.html"
     remote.write_text('<img src="https://example.com/x.png">')
     assert "outside itself" in check(remote)
+
+
+@pytest.mark.parametrize(("old", "new", "problem"), [
+    # (a) the ranking key and the default provider inside the first 1280x800 viewport
+    ("<body>", '<body><div style="height:700px">banner</div>', "not inside the first 1280x800 viewport"),
+    ('<table id="ranking">', '<table id="ranking" style="margin-left:900px">', "ranking-key column is not inside"),
+    # (b) every chart axis has ticks
+    ('<g class="axis x-axis">', '<g class="axis">', "x-axis has 0 ticks"),
+    # (c) zero requests, even ones a scan of src/href attributes misses
+    ("</style>", "body{background:url(//example.invalid/x.png)}</style>", "made 1 requests"),
+    ("</style>", "body{background:url(x.png)}</style>", "made 1 requests"),
+    # (c) no console error
+    ("</body>", "<script>console.error('boom')</script></body>", "console errors"),
+])
+def test_each_report_html_check_can_fail(two_runs, tmp_path, old, new, problem):
+    require_chromium()
+    html = (two_runs[0].parent / "report.html").read_text()
+    assert old in html
+    variant = tmp_path / "variant.html"
+    variant.write_text(html.replace(old, new, 1))
+    assert problem in check(variant)
+
+
+def _shown(element) -> tuple[str, list[str], str]:
+    """A ranking-key cell as shown: the value, the interval's two ends, and n."""
+    value = element.xpath("string(.//*[@class='v'])").strip()
+    interval = re.findall(r"-?\d+\.\d+", element.xpath("string(.//*[@class='ci'])"))
+    n = element.xpath("string(.//*[@class='n'])").strip()
+    return value, interval, n
+
+
+def _same(shown: str, actual: float) -> bool:
+    """`shown` is `actual` rounded to the digits displayed."""
+    decimals = len(shown.split(".")[1]) if "." in shown else 0
+    return abs(float(shown) - actual) <= 0.5 * 10 ** -decimals + 1e-12
+
+
+def _assert_key(shown: tuple[str, list[str], str], block, interval, where: str) -> None:
+    value, ends, n = shown
+    actual = block.cost_per_useful_answer_usd
+    assert value == "—" if actual is None else _same(value, actual), where  # unknown shows as unknown, never 0
+    if interval is None:
+        assert ends == [], where
+    else:
+        assert len(ends) == 2 and _same(ends[0], interval.low) and _same(ends[1], interval.high), where
+    assert n == f"n={block.n['cost_per_useful_answer_usd']}", where
+
+
+def test_every_number_shown_for_the_ranking_key_matches_report_json(two_runs):
+    report = Report.model_validate_json(two_runs[0].read_text())
+    page = lxml.html.fromstring((two_runs[0].parent / "report.html").read_text())
+    by_provider = {p.provider: p for p in report.providers}
+    rows = page.xpath("//table[@id='ranking']/tbody/tr")
+    assert [r.get("data-provider") for r in rows] == [p.provider for p in report.providers]
+    for row in rows:
+        p = by_provider[row.get("data-provider")]
+        (key,) = row.xpath("td[contains(@class, 'key')]")
+        # The ranking key is the first metric column, right after rank, provider and status.
+        assert row.index(key) == 3
+        _assert_key(_shown(key), p.metrics.aggregate, p.confidence["cost_per_useful_answer_usd"], f"ranking {p.provider}")
+    default = by_provider[report.recommendation.default_provider]
+    decision = page.get_element_by_id("decision").text_content()
+    assert page.get_element_by_id("default-provider").text_content() == default.provider
+    cost, low, high, n = re.search(r"\$(\S+) per useful answer \[(\S+), (\S+)\] \(n=(\d+)", decision).groups()
+    _assert_key((cost, [low, high], f"n={n}"), default.metrics.aggregate, default.confidence["cost_per_useful_answer_usd"],
+                "decision sentence")
+    chart = page.xpath("//svg[contains(@aria-label, 'cost per useful answer per provider')]")[0]
+    notes = [t.text for t in chart.xpath(".//text") if t.text and "n=" in t.text]
+    assert len(notes) == len(report.providers)
+    for p, note in zip(report.providers, notes):
+        value, low, high, n = re.match(r"(\S+) \[(\S+), (\S+)\] (n=\d+)", note).groups()
+        _assert_key((value, [low, high], n), p.metrics.aggregate, p.confidence["cost_per_useful_answer_usd"], f"chart {p.provider}")
+    for p in report.providers:
+        table = page.xpath(f"//section[@id='provider-{p.provider}']//table[contains(@class, 'percat')]")[0]
+        column = [th.xpath("string(.//abbr/@title)") for th in table.xpath("thead/tr/th")].index("cost_per_useful_answer_usd")
+        for row in table.xpath("tbody/tr"):
+            category = row[0].text_content()
+            block, intervals = ((p.metrics.aggregate, p.confidence) if category == "all categories"
+                                else (p.metrics.by_category[category], p.confidence_by_category[category]))
+            _assert_key(_shown(row[column]), block, intervals["cost_per_useful_answer_usd"], f"{p.provider} {category}")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from bench_pipeline.domain.report import Gate
+from bench_pipeline.domain.report import Gate, Interval, MetricBlock
 from bench_pipeline.report.cascade import cascade_order
 from bench_pipeline.report.confidence import bootstrap_interval, paired_difference, ratio_interval, tie_groups
-from bench_pipeline.report.gates import evaluate_gates, status_of
+from bench_pipeline.report.gates import evaluate_gates, status_of, with_counts
 from bench_pipeline.report.history import diff_against
 from bench_pipeline.report.ranking import rank_providers
+from bench_pipeline.report.svg import nice_ticks
 
 HONEST = Gate(value=0.0, threshold="= 0 false partial:false", passed=True)
 LIAR = Gate(value=1.0, threshold="= 0 false partial:false", passed=False)
@@ -90,20 +91,51 @@ def test_cascade_orders_by_success_then_cost():
 
 def test_history_diff_names_rank_status_price_and_metric_changes():
     base = {"manifest_sha256": "m", "golden_sha256": "g", "recall": 0.5, "citation_coverage": 1.0,
-            "freshness_accuracy": None, "precision_at_10": 0.3}
+            "freshness_accuracy": None, "precision_at_10": 0.3, "judged_at_10": 12}
     previous = [{**base, "run_id": "r1", "provider": "a", "rank": 1, "status": "eligible", "price_version": "v1",
                  "cost_per_useful_answer_usd": 0.01},
                 {**base, "run_id": "r1", "provider": "gone", "rank": 2, "status": "eligible", "price_version": "v1",
                  "cost_per_useful_answer_usd": 0.03}]
     current = [{**base, "run_id": "r2", "provider": "a", "rank": 2, "status": "eligible", "price_version": "v2",
-                "cost_per_useful_answer_usd": 0.015}]
+                "cost_per_useful_answer_usd": 0.015, "judged_at_10": 14}]
     diff = diff_against(previous, current)
     assert diff["previous_run_id"] == "r1" and diff["inputs_changed"] == {"manifest": False, "golden": False}
     (change_a, change_gone) = diff["changes"]
     assert change_a["rank"] == {"from": 1, "to": 2} and change_a["price_version"] == {"from": "v1", "to": "v2"}
     assert change_a["metric_deltas"]["cost_per_useful_answer_usd"]["delta"] == pytest.approx(0.005)
+    assert change_a["metric_deltas"]["judged_at_10"] == {"from": 12, "to": 14, "delta": 2, "beyond_interval": None}
     assert change_gone == {"provider": "gone", "change": "removed"}
+    assert change_a["metric_deltas"]["cost_per_useful_answer_usd"]["beyond_interval"] is None  # no interval given
     assert diff_against([], current) is None
+
+
+@pytest.mark.parametrize(("interval", "beyond"), [((0.012, 0.02), True), ((0.008, 0.02), False)])
+def test_history_diff_marks_a_move_beyond_this_runs_interval(interval, beyond):
+    base = {"manifest_sha256": "m", "golden_sha256": "g", "recall": 0.5, "citation_coverage": 1.0,
+            "freshness_accuracy": None, "precision_at_10": 0.3, "judged_at_10": 12, "provider": "a", "rank": 1,
+            "status": "eligible", "price_version": "v1"}
+    diff = diff_against([{**base, "run_id": "r1", "cost_per_useful_answer_usd": 0.01}],
+                        [{**base, "run_id": "r2", "cost_per_useful_answer_usd": 0.015}],
+                        {"a": {"cost_per_useful_answer_usd": Interval(low=interval[0], high=interval[1])}})
+    assert diff["changes"][0]["metric_deltas"]["cost_per_useful_answer_usd"]["beyond_interval"] is beyond
+
+
+@pytest.mark.parametrize(("high", "last", "decimals"), [(0.0233, 0.025, 3), (0.133, 0.15, 2), (9671.8, 10000, 0),
+                                                        (1.0, 1.0, 1), (0.0, 1.0, 0)])
+def test_chart_ticks_are_round_and_end_just_past_the_data(high, last, decimals):
+    ticks, shown = nice_ticks(high)
+    assert ticks[0] == 0 and ticks[-1] == pytest.approx(last) and shown == decimals
+    assert len(ticks) >= 3 or high == 0.0
+
+
+def test_every_gate_says_what_its_value_counts():
+    block = MetricBlock(citation_coverage=0.8, abstention=1.0, injection_containment=None,
+                        n={"citation_coverage": 20, "abstention": 10})
+    gates = with_counts(_gates(citation_coverage=0.8, injection_containment=None), block, None)
+    assert gates["citation_coverage"].counts == "claims with a citable quote: 16 of 20 claims produced"
+    assert gates["abstention"].counts.endswith("10 of 10 forbidden cases")
+    assert gates["injection_containment"].counts.endswith("none measured")
+    assert "no invoice supplied" in gates["cost_divergence"].counts
 
 
 def test_review_queue_lists_unjudged_proposed_and_unverified_dates():
@@ -131,3 +163,25 @@ def test_ratio_interval_for_cost_per_useful_answer():
     assert ratio_interval(cost, useful) == (low, high)  # seeded: the same every run
     assert ratio_interval([0.01], [True]) is None
     assert ratio_interval([0.01] * 5, [False] * 5) is None  # never defined: unknown, not infinite
+
+
+def test_report_html_renders_a_report_where_nothing_was_measured():
+    from datetime import UTC, datetime
+
+    from bench_pipeline.domain.report import CorpusInfo, ProviderMetrics, ProviderReport, Report
+    from bench_pipeline.report.render_html import render_html
+
+    gates = with_counts(_gates(citation_coverage=None, abstention=None, injection_containment=None, cost_divergence=None),
+                        MetricBlock(), None)
+    provider = ProviderReport(provider="a", rank=None, status="disqualified", status_reasons=["abstention not measured"],
+                              gates=gates, metrics=ProviderMetrics(aggregate=MetricBlock(), by_category={}), conformance={})
+    report = Report(run_id="r", created_at=datetime(2026, 12, 1, tzinfo=UTC), provenance={}, providers=[provider],
+                    corpus=CorpusInfo(kind="captured", manifest_sha256="m", golden_sha256="g"))
+    html = render_html(report)
+    assert "No default provider" in html and "abstention not measured" in html
+    assert "0.000" not in html  # nothing measured is shown as —, never as zero
+    moved = {"from": 0.02, "to": 0.01, "delta": -0.01, "beyond_interval": True}
+    diff = {"previous_run_id": "r0", "inputs_changed": {"manifest": False, "golden": True},
+            "changes": [{"provider": "a", "metric_deltas": {"cost_per_useful_answer_usd": moved}}]}
+    html = render_html(report.model_copy(update={"diff_vs_previous": diff}))
+    assert "cost_per_useful_answer_usd: 0.0200 → 0.0100 (-0.01), <strong>beyond this run's 95% interval" in html

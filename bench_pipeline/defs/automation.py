@@ -1,4 +1,4 @@
-"""Automation: the whole-benchmark job, its weekly schedule, the manifest sensor, the report's freshness.
+"""Automation: the whole-benchmark job, its weekly schedule, the manifest and judgment sensors, the report's freshness.
 
 The sensor reads only `manifest.json` (never DuckDB: a sensor holding the file would block the
 run's writer). Its cursor keeps one digest per provider's manifest entries; when some change it
@@ -15,6 +15,7 @@ from bench_pipeline.defs.partitions import all_providers_tags, provider_partitio
 from bench_pipeline.defs.resources import BenchConfig
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.fixtures.digests import changed_providers, provider_digests
+from bench_pipeline.golden.load import judgment_files_digest
 
 benchmark_job = dg.define_asset_job("benchmark", selection=dg.AssetSelection.all(),
                                     description="The whole benchmark, replayed from fixtures.")
@@ -73,3 +74,17 @@ def manifest_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
     reading = hashlib.sha256(cursor.encode()).hexdigest()[:16]
     return [dg.RunRequest(run_key=f"{provider}:{reading}", partition_key=provider,
                           asset_selection=selection) for provider in changed]
+
+
+@dg.sensor(job=judgments_rerun_job, minimum_interval_seconds=60,
+           description="Re-runs relevance, freshness, their metrics and the report when judgment or date files change.")
+def judgment_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
+    digest = judgment_files_digest(bench.golden)
+    previous = context.cursor
+    context.update_cursor(digest)
+    if previous is None:
+        return dg.SkipReason("first reading of the judgment and date files recorded")
+    if previous == digest:
+        return dg.SkipReason("no judgment or date file changed")
+    return dg.RunRequest(run_key=f"judgments:{digest[:16]}",
+                         asset_selection=sorted(JUDGMENTS_RERUN.resolve(context.repository_def.asset_graph)))

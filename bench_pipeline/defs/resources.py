@@ -11,7 +11,7 @@ import duckdb
 import pandas as pd
 
 from bench_pipeline.defs.digests import WHOLE, frame_digest, partition_digests
-from bench_pipeline.defs.tables import columns, ddl
+from bench_pipeline.defs.tables import SCHEMAS, columns, ddl
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.fixtures.exchanges import load_exchange
 from bench_pipeline.transport import netlock
@@ -110,6 +110,12 @@ class Warehouse(dg.ConfigurableResource):
             conn.execute("commit")
         return len(frame)
 
+    def _create_or_widen(self, conn: duckdb.DuckDBPyConnection, table: str) -> None:
+        """An append-only table outlives schema changes: a column added later is null in older rows."""
+        conn.execute(ddl(table))
+        for column, kind in SCHEMAS[table].items():
+            conn.execute(f'alter table "{table}" add column if not exists "{column}" {kind}')
+
     def digests(self, tables: list[str]) -> dict[tuple[str, str], str]:
         """(table, provider or WHOLE) → the digest of what was last written there."""
         self.ensure_table("table_digests")
@@ -119,12 +125,12 @@ class Warehouse(dg.ConfigurableResource):
     def ensure_table(self, table: str) -> None:
         """Create an append-only table on first use, so reading it before any run finds it empty."""
         with self.connection() as conn:
-            conn.execute(ddl(table))
+            self._create_or_widen(conn, table)
 
     def append_rows(self, table: str, frame: pd.DataFrame) -> int:
         """Append-only history: rows are added, never replaced."""
         with self.connection() as conn:
-            conn.execute(ddl(table))
+            self._create_or_widen(conn, table)
             self._insert(conn, table, frame)
         return len(frame)
 

@@ -12,7 +12,7 @@ SCHEMAS: dict[str, dict[str, str]] = {
                      "claim_type": "VARCHAR", "web_role": "VARCHAR", "families": "VARCHAR", "hosts": "VARCHAR",
                      "freshness_days": "INTEGER"},
     "relevance_judgments": {"case_id": "VARCHAR", "url": "VARCHAR", "relevant": "BOOLEAN", "reason": "VARCHAR",
-                            "reviewer": "VARCHAR", "judged_at": "VARCHAR"},
+                            "reviewer": "VARCHAR", "judged_at": "VARCHAR", "round": "VARCHAR"},
     "fixture_corpus": {"manifest_sha256": "VARCHAR", "corpus_kind": "VARCHAR"},
     "verify_cache": {"sha256": "VARCHAR", "verifier_version": "VARCHAR", "facts": "VARCHAR"},
     "secret_scan_cache": {"sha256": "VARCHAR", "scanner_version": "VARCHAR", "findings": "VARCHAR"},
@@ -32,7 +32,7 @@ SCHEMAS: dict[str, dict[str, str]] = {
                             "partial": "BOOLEAN", "missing": "VARCHAR", "provider_says_partial": "BOOLEAN",
                             "honest": "BOOLEAN", "false_complete": "BOOLEAN"},
     "verified_dates": {"url": "VARCHAR", "verified_published_at": "DATE", "reviewer": "VARCHAR",
-                       "verified_at": "VARCHAR"},
+                       "verified_at": "VARCHAR", "round": "VARCHAR"},
     "artifact_injection": {"artifact": "VARCHAR", "has_injection": "BOOLEAN", "flagged": "BOOLEAN",
                            "vectors": "VARCHAR", "evidence": "VARCHAR"},
     "document_reads": {"provider": "VARCHAR", "artifact": "VARCHAR", "url": "VARCHAR", "operation": "VARCHAR",
@@ -75,7 +75,8 @@ SCHEMAS: dict[str, dict[str, str]] = {
     "report_history": {"run_id": "VARCHAR", "created_at": "TIMESTAMPTZ", "provider": "VARCHAR", "rank": "INTEGER",
                        "status": "VARCHAR", "price_version": "VARCHAR", "manifest_sha256": "VARCHAR",
                        "golden_sha256": "VARCHAR", "cost_per_useful_answer_usd": "DOUBLE", "precision_at_10": "DOUBLE",
-                       "recall": "DOUBLE", "citation_coverage": "DOUBLE", "freshness_accuracy": "DOUBLE"},
+                       "judged_at_10": "INTEGER", "recall": "DOUBLE", "citation_coverage": "DOUBLE",
+                       "freshness_accuracy": "DOUBLE"},
 }
 
 

@@ -101,25 +101,55 @@ ReasonCode = Literal[
 ]
 
 
-class Judgment(BaseModel):
-    """One reviewer's relevance judgment. Append-only: a later one never erases an earlier one."""
+REVIEWER_PATTERN = r"^rev-[a-z0-9]+$"  # pseudonymous
+COMMENT_MAX = 500
+
+
+class ReviewProvenance(BaseModel):
+    """What a line written by `bench review` also records (human-evaluation pilot): enough to know,
+    days later, what the reviewer was shown. Optional, because lines of earlier rounds predate it."""
 
     model_config = ConfigDict(extra="forbid")
+
+    client_request_id: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_-]{8,64}$")
+    run_id: str | None = None
+    report: str | None = None
+    artifact_sha256: str | None = None
+    reader_version: str | None = None
+    detector_version: str | None = None
+    git_revision: str | None = None
+    git_dirty: bool | None = None
+
+
+class Judgment(ReviewProvenance):
+    """One reviewer's relevance judgment. Append-only: a later one never erases an earlier one."""
 
     case_id: str
     url: str
     relevant: bool
     reason: ReasonCode
-    reviewer: str = Field(pattern=r"^rev-[a-z0-9]+$")  # pseudonymous
+    comment: str | None = Field(default=None, max_length=COMMENT_MAX)
+    reviewer: str = Field(pattern=REVIEWER_PATTERN)
     judged_at: UtcDatetime
 
 
-class VerifiedDate(BaseModel):
+class VerifiedDate(ReviewProvenance):
     """A publication date a reviewer read on the page itself (`None`: the page shows none)."""
-
-    model_config = ConfigDict(extra="forbid")
 
     url: str = Field(min_length=1)
     verified_published_at: date | None
-    reviewer: str = Field(pattern=r"^rev-[a-z0-9]+$")
+    reviewer: str = Field(pattern=REVIEWER_PATTERN)
     verified_at: UtcDatetime
+
+
+class AdditionVote(ReviewProvenance):
+    """A reviewer's verdict on a proposed golden-set addition: a relevant host the case did not list.
+    Votes are not truth: an accepted one becomes a proposal a maintainer merges, never a golden edit."""
+
+    case_id: str
+    url: str
+    host: str = Field(min_length=1)
+    accepted: bool
+    evidence: str = Field(min_length=1, max_length=COMMENT_MAX)  # the span of the page that shows why
+    reviewer: str = Field(pattern=REVIEWER_PATTERN)
+    judged_at: UtcDatetime

@@ -39,11 +39,16 @@ class LatencyStat(_Strict):
     n: int
     # A p95 over a handful of calls is not a p95: say so instead of implying precision.
     p95_reliable: bool
+    # When the calls were captured: in replay the latency is the capture's, not today's.
+    window_start: datetime | None = None
+    window_end: datetime | None = None
 
 
 class MetricBlock(_Strict):
     precision_at_5: float | None = None
     precision_at_10: float | None = None
+    # How many of the top-10 results (summed over cases) had a relevance judgment: precision's coverage.
+    judged_at_10: int | None = None
     recall: float | None = None
     citation_coverage: float | None = None
     freshness_known: float | None = None
@@ -70,6 +75,8 @@ class Gate(_Strict):
     value: float | None
     threshold: str
     passed: bool | None  # null while pending (e.g. no invoice supplied)
+    # What the value counts, in words with its numbers ("false `partial:false` responses: 1 of 1 partial fixtures").
+    counts: str | None = None
 
 
 class Conformance(_Strict):
@@ -131,3 +138,5 @@ class Report(_Strict):
     recommendation: Recommendation | None = None
     proposed_golden_additions: list[dict] = []
     diff_vs_previous: dict | None = None
+    # Inter-assessor agreement per review round (Krippendorff's alpha, nominal), each with its n.
+    review_agreement: list[dict] = []

@@ -1,4 +1,7 @@
-"""Load `golden/`: cases.yaml, host_families.yaml and judgments/*.jsonl."""
+"""Load `golden/`: cases.yaml, host_families.yaml, judgments/*.jsonl and the verified-date files.
+
+A review round is one file (its stem is the round's name): `judgments/<round>.jsonl` for relevance,
+`verified_dates-<round>.jsonl` for dates (`verified_dates.jsonl` is the first sample)."""
 
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ CASES_FILE = "cases.yaml"
 FAMILIES_FILE = "host_families.yaml"
 JUDGMENTS_DIR = "judgments"
 VERIFIED_DATES_FILE = "verified_dates.jsonl"
+VERIFIED_DATES_ROUND = "verified_dates-{round}.jsonl"
 
 
 def load_golden(golden_dir: Path) -> GoldenSet:
@@ -30,22 +34,46 @@ def judgment_files(golden_dir: Path) -> list[Path]:
     return sorted((Path(golden_dir) / JUDGMENTS_DIR).glob("*.jsonl"))
 
 
+def verified_date_files(golden_dir: Path) -> list[Path]:
+    golden_dir = Path(golden_dir)
+    return [golden_dir / VERIFIED_DATES_FILE, *sorted(golden_dir.glob(VERIFIED_DATES_ROUND.format(round="*")))]
+
+
 def load_judgments(golden_dir: Path) -> list[Judgment]:
     """Every judgment ever made, in file then line order (append-only history)."""
-    return [j for path in judgment_files(golden_dir) for j in _load_jsonl(path, Judgment)]
+    return [j for _, j in load_judgment_rounds(golden_dir)]
+
+
+def load_judgment_rounds(golden_dir: Path) -> list[tuple[str, Judgment]]:
+    """(round, judgment) for every judgment, the round being its file's stem."""
+    return [(round_of(path), j) for path in judgment_files(golden_dir) for j in _load_jsonl(path, Judgment)]
 
 
 def load_verified_dates(golden_dir: Path) -> list[VerifiedDate]:
     """The hand-verified publication-date sample that freshness_accuracy is measured on."""
-    path = Path(golden_dir) / VERIFIED_DATES_FILE
-    if not path.is_file():
-        raise InputError(path, "(file)", "does not exist")
-    return _load_jsonl(path, VerifiedDate)
+    return [v for _, v in load_verified_date_rounds(golden_dir)]
+
+
+def load_verified_date_rounds(golden_dir: Path) -> list[tuple[str, VerifiedDate]]:
+    files = verified_date_files(golden_dir)
+    if not files[0].is_file():
+        raise InputError(files[0], "(file)", "does not exist")
+    return [(round_of(path), v) for path in files for v in _load_jsonl(path, VerifiedDate)]
+
+
+def round_of(path: Path) -> str:
+    """A round's name from its file: `judgments/0002-x.jsonl` and `verified_dates-0002-x.jsonl` are round `0002-x`."""
+    stem = path.stem
+    return stem.removeprefix("verified_dates-") if stem.startswith("verified_dates-") else stem
 
 
 def _load_jsonl(path: Path, model: type[BaseModel]) -> list:
+    text = path.read_text(encoding="utf-8")
+    if text and not text.endswith("\n"):
+        # A write cut short: never parsed, never dropped; `bench review` moves it aside at its next start.
+        raise InputError(path, f"line {text.count(chr(10)) + 1}", "torn last line (no newline): an interrupted write")
     out = []
-    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for lineno, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
@@ -58,11 +86,20 @@ def _load_jsonl(path: Path, model: type[BaseModel]) -> list:
     return out
 
 
+def judgment_files_digest(golden_dir: Path) -> str:
+    """One hash over the judgment and verified-date files: what the judgment sensor watches."""
+    digest = hashlib.sha256()
+    for path in [*judgment_files(golden_dir), *verified_date_files(golden_dir)]:
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def golden_sha256(golden_dir: Path) -> str:
     """One hash over everything that defines the golden set, so two reports can be compared."""
     golden_dir = Path(golden_dir)
     digest = hashlib.sha256()
-    for path in [golden_dir / CASES_FILE, golden_dir / FAMILIES_FILE, golden_dir / VERIFIED_DATES_FILE,
+    for path in [golden_dir / CASES_FILE, golden_dir / FAMILIES_FILE, *verified_date_files(golden_dir),
                  *judgment_files(golden_dir)]:
         if path.is_file():
             digest.update(path.relative_to(golden_dir).as_posix().encode() + b"\0")

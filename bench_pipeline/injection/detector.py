@@ -1,9 +1,13 @@
 """The injection detector: one verdict per document, with the vectors used and the evidence.
 
-A document is flagged when some channel carries instruction-like text (`phrases`) or is
-suspicious by its form alone. Hidden channels name their hiding vector; instruction-like text in
-the visible body is `system_imitation`. Hidden content that reads as data (menus, `sr-only`
-labels, an OCR layer) is not flagged.
+A document is read as channels: its visible text, and every place text can sit unseen (comments,
+attributes, meta tags, JSON-LD, template/noscript, elements hidden by their computed style, PDF
+hidden layers and metadata, invisible Unicode). A channel is flagged when its text is
+instruction-like by `signals` — visible text at the visible bar (an automated reader addressed,
+plus a directive or claim), a hidden channel at the lower hidden bar — or when it is suspicious by
+its form alone (an invented "instructions" field, tag-character smuggling). Hidden channels name
+their hiding vector; instruction-like visible text is `system_imitation`. Hidden content that
+reads as data (menus, `sr-only` labels, an OCR layer) is not flagged.
 """
 
 from __future__ import annotations
@@ -20,9 +24,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.injection.channels import Channel
-from bench_pipeline.injection.html_vectors import hidden_element_channels, json_channels, out_of_band_channels
+from bench_pipeline.injection.html_vectors import body_text_runs, hidden_element_channels, json_channels, out_of_band_channels
 from bench_pipeline.injection.pdf_vectors import pdf_channels
-from bench_pipeline.injection.phrases import instruction_matches
+from bench_pipeline.injection.signals import findings
 from bench_pipeline.injection.unicode_vectors import strip_invisible, unicode_channels
 from bench_pipeline.reading.decode import decode_html, parse_html_tree
 from bench_pipeline.reading.source import HtmlSource
@@ -97,7 +101,6 @@ def _fetched_page(parsed) -> bytes | None:
 
 def scan_html(source: HtmlSource) -> InjectionReport:
     visible = Channel("system_imitation", source.visible.text)
-    # The visible text is most of a page's text: it is matched once, here, and reused.
     visible_found = _channel_matches(visible)
     channels = [*unicode_channels(visible.text)]
     channels += [Channel("system_imitation", tag.group(0), suspicious=True) for tag in _ROLE_TAG.finditer(source.text)]
@@ -107,10 +110,15 @@ def scan_html(source: HtmlSource) -> InjectionReport:
         # Nothing parseable: the visible-text walk still reads the page.
         return _verdict([*_matched(channels), (visible, visible_found)])
     channels += out_of_band_channels(root)
-    # Hidden elements' text is part of the visible text: when that text carries no instruction,
-    # neither do they, and the (costly) CSS work is skipped. Otherwise they name the vector.
-    if visible_found:
-        channels += hidden_element_channels(root)
+    # The (costly) cascade runs only when some run of body text, cut at every tag so that an
+    # inline span's text starts its own sentence, meets the hidden bar.
+    if _channel_matches(Channel("hidden_css", body_text_runs(root))):
+        hidden, seen = hidden_element_channels(root)
+        if seen is not None:
+            # Visible imitation is judged on what a person sees: hidden elements' text taken out.
+            visible = Channel("system_imitation", seen)
+            visible_found = _channel_matches(visible)
+        channels += hidden
     return _verdict([*_matched(channels), (visible, visible_found)])
 
 
@@ -125,18 +133,8 @@ def _matched(channels: list[Channel]) -> list[tuple[Channel, list[str]]]:
 
 
 def _verdict(matched: Iterable[tuple[Channel, list[str]]]) -> InjectionReport:
-    evidence: list[Evidence] = []
-    hidden_matches: set[str] = set()
-    # Visible text also contains hidden elements' text; a match already explained by a hiding
-    # vector is not counted again as visible system imitation.
-    ordered = sorted(matched, key=lambda pair: pair[0].vector == "system_imitation")
-    for channel, matches in ordered:
-        for match in matches:
-            if channel.vector == "system_imitation" and match in hidden_matches:
-                continue
-            if channel.vector != "system_imitation":
-                hidden_matches.add(match)
-            evidence.append(Evidence(vector=channel.vector, match=match, snippet=_snippet(channel.text, match)))
+    evidence = [Evidence(vector=channel.vector, match=match, snippet=_snippet(channel.text, match))
+                for channel, matches in matched for match in matches]
     vectors = sorted({item.vector for item in evidence})
     return InjectionReport(flagged=bool(evidence), vectors=vectors, evidence=evidence)
 
@@ -149,9 +147,10 @@ def _channel_matches(channel: Channel) -> list[str]:
     # Invisible characters inside hidden channels are stripped first; in the visible text they are
     # the zero_width vector's business.
     text = channel.text if channel.vector == "system_imitation" else strip_invisible(channel.text)
-    found = [snippet for _, snippet in instruction_matches(text)]
+    hidden = channel.vector != "system_imitation"
+    found = [finding.snippet for finding in findings(text, hidden)]
     for decoded in _decoded_runs(text):
-        found += [f"base64: {snippet}" for _, snippet in instruction_matches(decoded)]
+        found += [f"base64: {finding.snippet}" for finding in findings(decoded, hidden=True)]
     return found
 
 

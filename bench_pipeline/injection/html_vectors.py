@@ -10,23 +10,16 @@ import json
 import re
 from collections.abc import Iterator
 
+import lxml.html
 from lxml import etree
 
 from bench_pipeline.injection.channels import Channel
-from bench_pipeline.reading.textmap import collapse_ws
+from bench_pipeline.injection.computed_style import hidden_elements
+from bench_pipeline.reading.textmap import collapse_ws, visible_text
 
-_HIDING_STYLE = re.compile(
-    r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d])(?:px|pt|em|rem|%)?\s*(?:;|$|!)"
-    r"|opacity\s*:\s*0(?:\.0*)?\s*(?:;|$|!)|(?<![-\w])color\s*:\s*(?:#fff(?:fff)?\b|white\b|rgba?\(\s*255\s*,\s*255\s*,\s*255)"
-    r"|(?:height|width|max-height)\s*:\s*0(?:px)?\s*;[^\"']*overflow\s*:\s*hidden",
-    re.IGNORECASE,
-)
-_OFFSCREEN_STYLE = re.compile(
-    r"(?:left|top|right|text-indent|margin-left)\s*:\s*-\d{3,}|clip\s*:\s*rect\(\s*0|clip-path\s*:\s*inset\(\s*50%",
-    re.IGNORECASE,
-)
-_CSS_RULE = re.compile(r"([^{}@]+)\{([^{}]*)\}")
-_SIMPLE_SELECTOR = re.compile(r"^[.#]([A-Za-z_][\w-]*)$")
+_SCRIPT_BLOCK = re.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+_TAG = re.compile(r"<[^<>]{0,2000}>")
+_CODE_DENSITY = 0.08  # code symbols per letter; English and Spanish prose stay well under 0.02
 _META_NAMES = re.compile(r"^(?:description|keywords|abstract|subject|summary|og:|twitter:|dc\.)", re.IGNORECASE)
 _INSTRUCTION_KEY = re.compile(
     r"^(?:instructions?|system_?prompt|prompt|(?:ai|llm|assistant|model|agent|bot)[_ -]?(?:instructions?|prompt|notes?|directive))$"
@@ -42,39 +35,48 @@ _ATTRIBUTE_VALUES = etree.XPath(
     " | //@*[starts-with(name(), 'data-') and string-length(.) > 20]",
     smart_strings=False,  # plain strings: the values are only read, never traced back to their element
 )
-_MAYBE_HIDDEN = etree.XPath("//*[@style or @hidden or @aria-hidden]")
-_WITH_CLASS_OR_ID = etree.XPath("//body//*[@class or @id]")
+_BODY_TEXT = etree.XPath("//body//text()[not(ancestor::script or ancestor::style or ancestor::noscript or ancestor::template)]",
+                         smart_strings=False)
 _OUT_OF_BAND = etree.XPath("//template | //noscript | //meta[@content] | //script[@type]")
 
 
 def out_of_band_channels(root) -> Iterator[Channel]:
     """Text outside the rendered body: comments, attributes, template/noscript, meta tags, JSON-LD."""
     for comment in root.iter(etree.Comment):
-        yield Channel("html_comment", comment.text or "")
+        prose = commented_prose(comment.text or "")
+        if prose:
+            yield Channel("html_comment", prose)
     for value in _ATTRIBUTE_VALUES(root):
         yield Channel("attribute_text", value)
     for element in _OUT_OF_BAND(root):
         yield from _out_of_band(element)
 
 
-def hidden_element_channels(root) -> Iterator[Channel]:
-    """Body elements a browser would not show (inline style, `hidden`, `aria-hidden`, or a
-    `<style>` rule on their class or id). Their text is also part of the visible-text walk."""
-    for element in _MAYBE_HIDDEN(root):
-        vector = _hiding_vector(element)
-        if vector:
-            yield Channel(vector, _element_text(element))
-    hidden_classes, offscreen_classes = _stylesheet_classes(root)
-    if not (hidden_classes or offscreen_classes):
-        return
-    for element in _WITH_CLASS_OR_ID(root):
-        names = set((element.get("class") or "").split())
-        if element.get("id"):
-            names.add("#" + element.get("id"))
-        if names & hidden_classes:
-            yield Channel("hidden_css", _element_text(element))
-        elif names & offscreen_classes:
-            yield Channel("offscreen", _element_text(element))
+def commented_prose(text: str) -> str:
+    """What a comment says in words: commented-out markup loses its tags and scripts, and a
+    comment that is code (tracking snippets, conditional includes) says nothing."""
+    text = _TAG.sub(" ", _SCRIPT_BLOCK.sub(" ", text))
+    letters = sum(ch.isalpha() for ch in text)
+    code = sum(ch in "{}();=+[]<>$\\|&" for ch in text)
+    return "" if letters == 0 or code / letters > _CODE_DENSITY else text
+
+
+def body_text_runs(root) -> str:
+    """The body's text nodes one per line: every tag boundary ends a run."""
+    return "\n".join(text for text in _BODY_TEXT(root) if text.strip())
+
+
+def hidden_element_channels(root) -> tuple[list[Channel], str | None]:
+    """Body elements a browser would not let a person read (`computed_style`), and the page's
+    visible text once they are taken out (None when there are none). Takes them out of `root`."""
+    hidden = list(hidden_elements(root))
+    channels = [Channel(item.vector, _element_text(item.element)) for item in hidden]
+    if not hidden:
+        return channels, None
+    for item in hidden:
+        if item.element.getparent() is not None:
+            item.element.drop_tree()  # the text after it (its tail) stays: it is visible
+    return channels, visible_text(lxml.html.tostring(root, encoding="unicode")).text
 
 
 def _out_of_band(element) -> Iterator[Channel]:
@@ -88,34 +90,6 @@ def _out_of_band(element) -> Iterator[Channel]:
         yield from _structured(element.text or "")
 
 
-def _hiding_vector(element) -> str | None:
-    if element.get("aria-hidden", "").lower() == "true":
-        return "aria_hidden"
-    style = element.get("style") or ""
-    if element.get("hidden") is not None or _HIDING_STYLE.search(style):
-        return "hidden_css"
-    if _OFFSCREEN_STYLE.search(style):
-        return "offscreen"
-    return None
-
-
-def _stylesheet_classes(root) -> tuple[set[str], set[str]]:
-    """Classes and ids (`#id`) that `<style>` rules hide or push off-screen (simple selectors only)."""
-    hidden: set[str] = set()
-    offscreen: set[str] = set()
-    for style in root.iter("style"):
-        for selectors, declarations in _CSS_RULE.findall(style.text or ""):
-            target = hidden if _HIDING_STYLE.search(declarations) else (
-                offscreen if _OFFSCREEN_STYLE.search(declarations) else None)
-            if target is None:
-                continue
-            for selector in selectors.split(","):
-                match = _SIMPLE_SELECTOR.match(selector.strip())
-                if match:
-                    target.add(match[1] if selector.strip()[0] == "." else "#" + match[1])
-    return hidden, offscreen
-
-
 def _structured(text: str) -> Iterator[Channel]:
     try:
         data = json.loads(text)
@@ -126,18 +100,41 @@ def _structured(text: str) -> Iterator[Channel]:
 
 
 def json_channels(data, vector: str = "structured_metadata") -> Iterator[Channel]:
-    """String values of a JSON document; a value under an instructions-like key is marked as such."""
+    """A JSON document walked in full: every string value under any key, and every object as one
+    text of `key: value` lines, so an instruction split across nested fields (a `role: system`
+    beside its `content`) is read whole. A value under an instructions-like key is suspicious."""
     stack = [(None, data)]
     while stack:
         key, value = stack.pop()
         if isinstance(value, dict):
             stack.extend(value.items())
+            lines = _object_lines(value)
+            if len(lines) > 1:
+                yield Channel(vector, "\n".join(lines))
         elif isinstance(value, list):
             stack.extend((key, item) for item in value)
         elif isinstance(value, str) and value.strip():
             if isinstance(key, str) and _INSTRUCTION_KEY.search(key):
                 yield Channel("structured_metadata", f"{key}: {value}", suspicious=True)
             yield Channel(vector, value)
+
+
+def _object_lines(value: dict, prefix: str = "", depth: int = 0) -> list[str]:
+    """`key: value` lines of an object and the objects nested in it, keys written as paths."""
+    lines: list[str] = []
+    for key, item in value.items():
+        path = f"{prefix}{key}"
+        if isinstance(item, dict) and depth < 4:
+            lines += [f"{path}:", *_object_lines(item, path + ".", depth + 1)]
+        elif isinstance(item, list):
+            for element in item[:20]:
+                if isinstance(element, dict) and depth < 4:
+                    lines += [f"{path}:", *_object_lines(element, path + ".", depth + 1)]
+                elif isinstance(element, (str, int, float)):
+                    lines.append(f"{path}: {element}")
+        elif isinstance(item, (str, int, float, bool)) and item is not None:
+            lines.append(f"{path}: {item}")
+    return lines
 
 
 def _element_text(element) -> str:

@@ -1,7 +1,15 @@
-"""PDF text a reader never sees: render mode 3 (invisible), white fill, sub-point font sizes.
+"""PDF text a reader never sees: invisible render modes, a fill colour matching what lies under it,
+sub-point font sizes, and the document's `/Info` metadata.
 
-A scanned page (one with images) keeps its OCR layer in render mode 3 — that is the page's real
-text, not hidden text, so mode-3 text counts as hidden only on pages without images.
+The content stream is followed operator by operator: the fill colour (RGB, grey or CMYK, with the
+`q`/`Q` stack), every filled path's bounding box and colour (so a text's background is the last
+area painted under it, white paper when none), the text render mode and the effective font size.
+Text is hidden when it is drawn in render mode 3 or 7 (invisible, clip only), when its fill has a
+WCAG contrast ratio below 1.5:1 with its background (white on white, black on a black box; white
+on a dark band is read normally), or when its size is under 1 pt.
+
+A scanned page (one with images) keeps its OCR layer in render mode 3: that is the page's real
+text, not hidden text, so invisible-mode text counts as hidden only on pages without images.
 """
 
 from __future__ import annotations
@@ -12,63 +20,103 @@ from collections.abc import Iterator
 from pypdf.errors import PdfReadError
 
 from bench_pipeline.injection.channels import Channel
+from bench_pipeline.injection.css_colours import RGBA, contrast_ratio
 from bench_pipeline.reading.pdf import has_images, open_pdf
 
-_INVISIBLE_MODE = 3
+_INVISIBLE_MODES = (3, 7)
 _MIN_VISIBLE_SIZE = 1.0
-# Operators that can hide text: render mode 3, a white fill, a sub-point font. Pages without any
-# of them are read without the (twice as slow) per-operator visitor.
-_HIDING_OPERATORS = re.compile(
-    rb"(?<![\d.])3\s+Tr\b|(?<![\d.])1(?:\.0*)?\s+(?:1(?:\.0*)?\s+1(?:\.0*)?\s+(?:rg|sc|scn)|g)\b"
-    rb"|(?<![\d.])0\s+0\s+0\s+0\s+k\b|\s0?\.\d+\s+Tf\b"
-)
+_MIN_CONTRAST = 1.5
+_PAPER: RGBA = (255.0, 255.0, 255.0, 1.0)
+_INK: RGBA = (0.0, 0.0, 0.0, 1.0)
+_PAINT = {b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
+_DISCARD = {b"n", b"S", b"s"}
+# Pages whose stream has no invisible mode, no sub-point font and no colour but black are read
+# without the (twice as slow) per-operator visitor: nothing on them can be hidden this way.
+_INVISIBLE_MODE = re.compile(rb"(?<![\d.])[37]\s+Tr\b")
+_TINY_FONT = re.compile(rb"\s0?\.\d+\s+Tf\b")
+_COLOUR_OPERATOR = re.compile(rb"((?:-?\d*\.?\d+\s+){1,4})(?:rg|g|k|sc|scn)\b")
 
 
-class _TextState:
+class _PageState:
     def __init__(self, page_has_images: bool) -> None:
         self.page_has_images = page_has_images
+        self.fill: RGBA = _INK
         self.render_mode = 0
-        self.white_fill = False
+        self.stack: list[tuple[RGBA, int]] = []
+        self.path: list[tuple[float, float]] = []
+        self.painted: list[tuple[tuple[float, float, float, float], RGBA]] = []
         self.hidden: list[str] = []
         self.shown: list[str] = []
 
-    def before(self, operator: bytes, operands: list, _cm, _tm) -> None:
-        if operator == b"Tr" and operands:
+    def before(self, operator: bytes, operands: list, cm, _tm) -> None:
+        if operator == b"q":
+            self.stack.append((self.fill, self.render_mode))
+        elif operator == b"Q" and self.stack:
+            self.fill, self.render_mode = self.stack.pop()
+        elif operator == b"Tr" and operands:
             self.render_mode = int(operands[0])
-        elif operator in (b"rg", b"g", b"sc", b"scn") and operands:
-            self.white_fill = _is_white(operands)
-        elif operator == b"k" and len(operands) == 4:
-            self.white_fill = all(float(value) == 0 for value in operands)
+        elif operator in (b"rg", b"g", b"k", b"sc", b"scn"):
+            self.fill = _device_colour(operands) or self.fill
+        elif operator in (b"cs",):
+            self.fill = _INK
+        elif operator == b"re" and len(operands) == 4:
+            x, y, w, h = (float(value) for value in operands)
+            self.path += [_apply(cm, x, y), _apply(cm, x + w, y + h)]
+        elif operator in (b"m", b"l") and len(operands) == 2:
+            self.path.append(_apply(cm, float(operands[0]), float(operands[1])))
+        elif operator == b"c" and len(operands) == 6:
+            self.path.append(_apply(cm, float(operands[4]), float(operands[5])))
+        elif operator in _PAINT:
+            if self.path:
+                xs, ys = [p[0] for p in self.path], [p[1] for p in self.path]
+                self.painted.append(((min(xs), min(ys), max(xs), max(ys)), self.fill))
+            self.path = []
+        elif operator in _DISCARD:
+            self.path = []
 
-    def text(self, text: str, _cm, tm, _font, size: float) -> None:
+    def text(self, text: str, cm, tm, _font, size: float) -> None:
         if not text.strip():
             return
         scale = abs(float(tm[0])) if tm else 1.0
-        invisible = self.render_mode == _INVISIBLE_MODE and not self.page_has_images
-        tiny = 0 < size * (scale or 1.0) < _MIN_VISIBLE_SIZE
-        (self.hidden if invisible or self.white_fill or tiny else self.shown).append(text)
+        effective = size * (scale or 1.0)
+        x, y = _apply(cm, float(tm[4]), float(tm[5])) if tm else (0.0, 0.0)
+        invisible = self.render_mode in _INVISIBLE_MODES and not self.page_has_images
+        tiny = 0 < effective < _MIN_VISIBLE_SIZE
+        blended = contrast_ratio(self.fill, self._background(x, y + effective / 3)) < _MIN_CONTRAST
+        (self.hidden if invisible or tiny or blended else self.shown).append(text)
+
+    def _background(self, x: float, y: float) -> RGBA:
+        for (left, bottom, right, top), colour in reversed(self.painted):
+            if left <= x <= right and bottom <= y <= top:
+                return colour
+        return _PAPER
 
 
 def pdf_channels(data: bytes) -> Iterator[Channel]:
-    """Hidden text per page as `pdf_hidden_text`, the document info as `meta_tag`, and the
+    """Hidden text per page as `pdf_hidden_text`, every `/Info` string as `meta_tag`, and the
     visible text as `system_imitation` candidates."""
     reader = open_pdf(data)
-    for field in ("/Title", "/Subject", "/Keywords"):
-        value = (reader.metadata or {}).get(field)
+    for value in (reader.metadata or {}).values():
         if isinstance(value, str) and value.strip():
             yield Channel("meta_tag", value)
     for page in reader.pages:
-        state = _TextState(has_images(page))
+        state = _PageState(has_images(page))
         try:
-            if _HIDING_OPERATORS.search(_content_bytes(page)):
+            if _may_hide(_content_bytes(page)):
                 page.extract_text(visitor_operand_before=state.before, visitor_text=state.text)
             else:
                 state.shown.append(page.extract_text() or "")
-        except (PdfReadError, ValueError, KeyError, TypeError):
+        except (PdfReadError, ValueError, KeyError, TypeError, IndexError):
             continue
         if state.hidden:
             yield Channel("pdf_hidden_text", " ".join(state.hidden))
         yield Channel("system_imitation", " ".join(state.shown))
+
+
+def _may_hide(content: bytes) -> bool:
+    if _INVISIBLE_MODE.search(content) or _TINY_FONT.search(content):
+        return True
+    return any(_device_colour(match.group(1).split()) not in (_INK, None) for match in _COLOUR_OPERATOR.finditer(content))
 
 
 def _content_bytes(page) -> bytes:
@@ -76,10 +124,24 @@ def _content_bytes(page) -> bytes:
     return contents.get_data() if contents is not None else b""
 
 
-def _is_white(operands: list) -> bool:
+def _device_colour(operands: list) -> RGBA | None:
+    """Grey, RGB or CMYK operands as RGB; None for a named colour space or pattern."""
     try:
         values = [float(value) for value in operands]
     except (TypeError, ValueError):
-        return False  # a named colour space or pattern: not a plain white fill
-    return len(values) in (1, 3) and all(value >= 0.95 for value in values)
+        return None
+    if len(values) == 1:
+        return (values[0] * 255, values[0] * 255, values[0] * 255, 1.0)
+    if len(values) == 3:
+        return (values[0] * 255, values[1] * 255, values[2] * 255, 1.0)
+    if len(values) == 4:
+        c, m, y, k = values
+        return ((1 - c) * (1 - k) * 255, (1 - m) * (1 - k) * 255, (1 - y) * (1 - k) * 255, 1.0)
+    return None
 
+
+def _apply(cm, x: float, y: float) -> tuple[float, float]:
+    if not cm:
+        return (x, y)
+    a, b, c, d, e, f = (float(value) for value in cm)
+    return (a * x + c * y + e, b * x + d * y + f)

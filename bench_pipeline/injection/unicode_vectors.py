@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from bench_pipeline.injection.channels import Channel
-from bench_pipeline.injection.phrases import instruction_matches
+from bench_pipeline.injection.signals import findings
 
 # Tag characters spell ASCII one-for-one ("ASCII smuggling"); the cancel tag U+E007F and the
 # letters of the three subdivision flags (England, Scotland, Wales) are legitimate emoji.
@@ -23,9 +23,9 @@ def unicode_channels(text: str) -> Iterator[Channel]:
             yield Channel("zero_width", decoded, suspicious=len(decoded) >= 8)
     if _INVISIBLE.search(text):
         stripped = strip_invisible(text)
-        # Only what the invisible characters were hiding: phrases that match once they are gone.
-        before = {name for name, _ in instruction_matches(text)}
-        hidden = [snippet for name, snippet in instruction_matches(stripped) if name not in before]
+        # Only what the invisible characters were hiding: windows that read as instructions once they are gone.
+        before = {finding.signals for finding in findings(text, hidden=True)}
+        hidden = [finding.snippet for finding in findings(stripped, hidden=True) if finding.signals not in before]
         if hidden:
             yield Channel("zero_width", " … ".join(hidden))
 

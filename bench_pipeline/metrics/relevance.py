@@ -1,7 +1,8 @@
 """Relevance (seed §4.1): the document can ground the case's claim_type AND its host family is expected.
 
-Whether a document grounds the claim is a human judgment (pooled, append-only); the latest
-judgment for a (case, url) pair is the one in force, earlier ones stay in the history. A
+Whether a document grounds the claim is a human judgment (pooled, append-only). Each reviewer's
+latest judgment of a (case, url) pair counts once; the pair is relevant when most of its reviewers say
+so, and a tie counts as not relevant (DISAGREEMENT_RULE). Earlier judgments stay in the history. A
 relevant result on a host the case did not list is relevant too, and is proposed as a golden-set
 addition for review — never added silently.
 """
@@ -13,13 +14,32 @@ from collections.abc import Iterable
 from bench_pipeline.domain.golden import GoldenCase, Judgment
 
 
-def judgments_in_force(judgments: Iterable[Judgment]) -> dict[tuple[str, str], Judgment]:
-    latest: dict[tuple[str, str], Judgment] = {}
+DISAGREEMENT_RULE = ("each reviewer's latest judgment of a (case, url) counts once; relevant when a strict majority "
+                     "of those reviewers say relevant; a tie counts as not relevant")
+
+
+def _sides(judgments: Iterable[Judgment]) -> dict[tuple[str, str], dict[bool, list[Judgment]]]:
+    """Each reviewer's latest judgment per (case, url), split into relevant and not."""
+    latest: dict[tuple[str, str, str], Judgment] = {}
     for judgment in judgments:
-        key = (judgment.case_id, judgment.url)
+        key = (judgment.case_id, judgment.url, judgment.reviewer)
         if key not in latest or judgment.judged_at >= latest[key].judged_at:
             latest[key] = judgment
-    return latest
+    sides: dict[tuple[str, str], dict[bool, list[Judgment]]] = {}
+    for (case_id, url, _), judgment in latest.items():
+        sides.setdefault((case_id, url), {True: [], False: []})[judgment.relevant].append(judgment)
+    return sides
+
+
+def judgments_in_force(judgments: Iterable[Judgment]) -> dict[tuple[str, str], Judgment]:
+    """The deciding judgment per (case, url) under DISAGREEMENT_RULE: the latest one on the winning side."""
+    return {pair: max(side[len(side[True]) > len(side[False])], key=lambda j: j.judged_at)
+            for pair, side in _sides(judgments).items()}
+
+
+def tied_pairs(judgments: Iterable[Judgment]) -> set[tuple[str, str]]:
+    """(case, url) pairs whose reviewers split evenly: not relevant under the rule, and worth another judgment."""
+    return {pair for pair, side in _sides(judgments).items() if side[True] and len(side[True]) == len(side[False])}
 
 
 def relevance_rows(results: list[dict], cases: list[GoldenCase], judgments: dict[tuple[str, str], Judgment],

@@ -26,7 +26,7 @@ from bench_pipeline.domain.report import (
 from bench_pipeline.metrics.aggregate import ALL, mean_with_n
 from bench_pipeline.report.cascade import cascade_order
 from bench_pipeline.report.confidence import Resamples, tie_groups
-from bench_pipeline.report.gates import evaluate_gates, status_of
+from bench_pipeline.report.gates import evaluate_gates, status_of, with_counts
 from bench_pipeline.report.ranking import rank_providers
 
 DEMO_NOTICE = (
@@ -59,11 +59,16 @@ class ReportInputs:
     cost_divergence: dict[str, float | None]
     price_versions: dict[str, str]
     proposed_additions: list[dict] = field(default_factory=list)
+    # per (provider, case): dated documents of the verified sample (`sampled`) and how many of them are dated right
+    freshness_cases: list[dict] = field(default_factory=list)
+    # provider → what its cost divergence compares, in words (invoices.reconciliation_counts)
+    cost_reconciliation: dict[str, str] = field(default_factory=dict)
+    review_agreement: list[dict] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         # Rows per (table, provider, category), indexed once: the report reads each slice many times.
         self._slices: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
-        for table in ("precision", "recall", "outcomes", "latency", "conformance"):
+        for table in ("precision", "recall", "outcomes", "latency", "conformance", "freshness_cases"):
             for row in getattr(self, table):
                 self._slices[(table, row["provider"], ALL)].append(row)
                 if "category" in row:
@@ -82,6 +87,8 @@ def _block(inputs: ReportInputs, provider: str, category: str) -> MetricBlock:
     counts: dict[str, int] = {}
     for metric, table in PER_CASE.items():
         values[metric], counts[metric] = mean_with_n([r[metric] for r in inputs.rows(table, provider, category)])
+    judged = [r["judged_at_10"] for r in inputs.rows("precision", provider, category)]
+    values["judged_at_10"], counts["judged_at_10"] = (sum(judged) if judged else None), len(judged)
     for table, metrics in GROUPED.items():
         row = next(iter(inputs.rows(table, provider, category)), None)
         for metric, n_column in metrics:
@@ -90,7 +97,7 @@ def _block(inputs: ReportInputs, provider: str, category: str) -> MetricBlock:
             if row is not None:
                 counts[metric] = row[n_column]
     if category == ALL:
-        values["latency_ms"] = {r["operation"]: LatencyStat(p50=r["p50"], p95=r["p95"], n=r["n"], p95_reliable=r["p95_reliable"])
+        values["latency_ms"] = {r["operation"]: LatencyStat(**{k: r[k] for k in LatencyStat.model_fields})
                                 for r in inputs.rows("latency", provider)} or None
     return MetricBlock(**values, n=counts)
 
@@ -107,6 +114,9 @@ def _intervals(inputs: ReportInputs, resamples: Resamples, provider: str, catego
     cases = inputs.rows("outcomes", provider, category)
     answerable = [o for o in cases if o["web_role"] != "forbidden"]
     out["fallback_rate"] = _interval(resamples.interval([float(o["fallback_cause"] is not None) for o in answerable]))
+    # Freshness accuracy is a ratio of sums too (right dates / sampled dates), resampled case by case.
+    dated = inputs.rows("freshness_cases", provider, category)
+    out["freshness_accuracy"] = _interval(resamples.ratio([r["accurate"] for r in dated], [r["sampled"] for r in dated]))
     out["cost_per_useful_answer_usd"] = None if any(o["cost_usd"] is None for o in cases) else _interval(
         resamples.ratio([o["cost_usd"] for o in cases], [bool(o["useful"]) for o in cases]))
     return out
@@ -145,6 +155,7 @@ def build_report(*, run_id: str, created_at: datetime, corpus: CorpusInfo, prove
             injection_containment=aggregate.injection_containment,
             honest_partial=inputs.honest_partial.get(provider, Gate(value=None, threshold="= 0 false partial:false", passed=None)),
             cost_divergence=inputs.cost_divergence.get(provider))
+        gates = with_counts(gates, aggregate, inputs.cost_reconciliation.get(provider))
         status, reasons = status_of(gates)
         conformance = {r["check"]: Conformance(passed=r["passed"], detail=r["detail"])
                        for r in inputs.rows("conformance", provider)}
@@ -169,4 +180,4 @@ def build_report(*, run_id: str, created_at: datetime, corpus: CorpusInfo, prove
         notice=DEMO_NOTICE if corpus.kind == "demo" else None,
         providers=[ProviderReport(provider=e["provider"], rank=e["rank"], status=e["status"], **e["payload"]) for e in ranked],
         tie_groups=ties, comparisons=comparisons, recommendation=recommendation,
-        proposed_golden_additions=inputs.proposed_additions)
+        proposed_golden_additions=inputs.proposed_additions, review_agreement=inputs.review_agreement)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench_pipeline.domain.report import Gate, ProviderStatus
+from bench_pipeline.domain.report import Gate, MetricBlock, ProviderStatus
 
 CITATION_THRESHOLD = 0.95
 INVOICE_TOLERANCE = 0.05
@@ -38,6 +38,32 @@ def evaluate_gates(*, citation_coverage: float | None, abstention: float | None,
         "cost_divergence": _gate("cost_divergence", cost_divergence,
                                  check(cost_divergence, lambda v: v <= INVOICE_TOLERANCE)),
     }
+
+
+# gate → (metric whose n is the gate's denominator, what the value counts, what n counts)
+COUNTED = {
+    "citation_coverage": ("citation_coverage", "claims with a citable quote", "claims produced"),
+    "abstention": ("abstention", "forbidden cases ending honest_no_data with no claim", "forbidden cases"),
+    "injection_containment": ("injection_containment", "injection documents flagged and kept from the model",
+                              "injection documents read"),
+}
+
+
+def with_counts(gates: dict[str, Gate], aggregate: MetricBlock, reconciliation: str | None) -> dict[str, Gate]:
+    """Each gate says what its value counts, so "0.0000 pass" never stands alone. Honest partial comes
+    with its counts from resilience.partial, unless there was nothing to judge."""
+    out = dict(gates)
+    for name, (metric, counted, over) in COUNTED.items():
+        n = aggregate.n.get(metric)
+        value = gates[name].value
+        words = (f"{counted}: none measured" if value is None or not n
+                 else f"{counted}: {round(value * n)} of {n} {over}")
+        out[name] = gates[name].model_copy(update={"counts": words})
+    if out["honest_partial"].counts is None:
+        out["honest_partial"] = gates["honest_partial"].model_copy(update={"counts": "no partial-answer fixture to judge"})
+    out["cost_divergence"] = gates["cost_divergence"].model_copy(update={
+        "counts": "|reported − invoiced| / invoiced: " + (reconciliation or "no invoice supplied, nothing to reconcile")})
+    return out
 
 
 def status_of(gates: dict[str, Gate]) -> tuple[ProviderStatus, list[str]]:

@@ -6,9 +6,10 @@ the diff names rank changes, metric deltas and price-table changes, provider by 
 
 from __future__ import annotations
 
-from bench_pipeline.domain.report import Report
+from bench_pipeline.domain.report import Interval, Report
 
-DIFF_METRICS = ("cost_per_useful_answer_usd", "precision_at_10", "recall", "citation_coverage", "freshness_accuracy")
+DIFF_METRICS = ("cost_per_useful_answer_usd", "precision_at_10", "judged_at_10", "recall", "citation_coverage",
+                "freshness_accuracy")
 
 
 def history_rows(report: Report, price_versions: dict[str, str]) -> list[dict]:
@@ -22,8 +23,11 @@ def history_rows(report: Report, price_versions: dict[str, str]) -> list[dict]:
     return rows
 
 
-def diff_against(previous: list[dict], current: list[dict]) -> dict | None:
-    """None when there is no previous run. Providers that appear or disappear are listed as such."""
+def diff_against(previous: list[dict], current: list[dict],
+                 intervals: dict[str, dict[str, Interval | None]] | None = None) -> dict | None:
+    """None when there is no previous run. Providers that appear or disappear are listed as such.
+    `intervals` (provider → metric → this run's 95% interval) marks each metric move beyond it: the
+    previous value lies outside what this run's cases support, so the move is more than resampling noise."""
     if not previous:
         return None
     before = {r["provider"]: r for r in previous}
@@ -41,7 +45,8 @@ def diff_against(previous: list[dict], current: list[dict]) -> dict | None:
             entry["status"] = {"from": old["status"], "to": new["status"]}
         if old["price_version"] != new["price_version"]:
             entry["price_version"] = {"from": old["price_version"], "to": new["price_version"]}
-        deltas = {m: _delta(old[m], new[m]) for m in DIFF_METRICS if old[m] != new[m]}
+        mine = (intervals or {}).get(provider, {})
+        deltas = {m: _delta(old[m], new[m], mine.get(m)) for m in DIFF_METRICS if old[m] != new[m]}
         if deltas:
             entry["metric_deltas"] = deltas
         if len(entry) > 1:
@@ -53,5 +58,7 @@ def diff_against(previous: list[dict], current: list[dict]) -> dict | None:
             "changes": changes}
 
 
-def _delta(old: float | None, new: float | None) -> dict:
-    return {"from": old, "to": new, "delta": None if old is None or new is None else new - old}
+def _delta(old: float | None, new: float | None, interval: Interval | None) -> dict:
+    known = old is not None and new is not None
+    beyond = None if interval is None or old is None else not interval.low <= old <= interval.high
+    return {"from": old, "to": new, "delta": new - old if known else None, "beyond_interval": beyond}

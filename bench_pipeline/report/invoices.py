@@ -14,14 +14,29 @@ def load_invoices(folder: Path) -> list[Invoice]:
     return [load_model(path, Invoice) for path in sorted(Path(folder).glob("*.json"))]
 
 
-def cost_divergence(invoices: list[Invoice], calls: list[dict]) -> dict[str, float | None]:
-    """provider → |reported − invoiced| / invoiced, over the calls captured inside its invoices'
-    periods (None: a reported cost is unknown, or nothing to compare)."""
-    out: dict[str, float | None] = {}
+def _matched(invoices: list[Invoice], calls: list[dict]) -> dict[str, tuple[float, list[float | None]]]:
+    """provider → (invoiced total, reported cost of each call captured inside its invoices' periods)."""
+    out = {}
     for provider in sorted({i.provider for i in invoices}):
         mine = [i for i in invoices if i.provider == provider]
-        invoiced = sum(i.amount_usd for i in mine)
-        costs = [c["cost_usd"] for c in calls if c["provider"] == provider
-                 and any(i.period_start <= c["captured_at"].date() <= i.period_end for i in mine)]
-        out[provider] = None if not costs or None in costs or invoiced == 0 else abs(sum(costs) - invoiced) / invoiced
+        out[provider] = (sum(i.amount_usd for i in mine),
+                         [c["cost_usd"] for c in calls if c["provider"] == provider
+                          and any(i.period_start <= c["captured_at"].date() <= i.period_end for i in mine)])
+    return out
+
+
+def cost_divergence(invoices: list[Invoice], calls: list[dict]) -> dict[str, float | None]:
+    """provider → |reported − invoiced| / invoiced (None: a reported cost is unknown, or nothing to compare)."""
+    return {provider: None if not costs or None in costs or invoiced == 0 else abs(sum(costs) - invoiced) / invoiced
+            for provider, (invoiced, costs) in _matched(invoices, calls).items()}
+
+
+def reconciliation_counts(invoices: list[Invoice], calls: list[dict]) -> dict[str, str]:
+    """provider → what its divergence compares, in words: the two sums and how many calls."""
+    out = {}
+    for provider, (invoiced, costs) in _matched(invoices, calls).items():
+        unknown = sum(c is None for c in costs)
+        reported = "unknown" if unknown else f"${sum(costs):.4f}"
+        out[provider] = (f"reported {reported} over {len(costs)} calls in the invoice period "
+                         f"vs invoiced ${invoiced:.4f}" + (f" ({unknown} calls with unknown cost)" if unknown else ""))
     return out

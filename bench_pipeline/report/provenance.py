@@ -13,6 +13,7 @@ from bench_pipeline.files import sha256_file
 from bench_pipeline.injection import DETECTOR_VERSION
 from bench_pipeline.metrics.freshness import TOLERANCE_DAYS
 from bench_pipeline.metrics.latency import MIN_N_FOR_P95
+from bench_pipeline.metrics.relevance import DISAGREEMENT_RULE
 from bench_pipeline.domain.golden import POOL_DEPTH
 from bench_pipeline.observations.outcomes import CASE_BUDGET_USD
 from bench_pipeline.reading import READER_VERSION
@@ -27,6 +28,7 @@ METHOD_SETTINGS = {
     "bootstrap": {"resamples": RESAMPLES, "seed": SEED, "alpha": ALPHA},
     "freshness_tolerance_days": TOLERANCE_DAYS,
     "pool_depth": POOL_DEPTH,
+    "relevance_disagreement_rule": DISAGREEMENT_RULE,
 }
 VERSIONED_PACKAGES = ("dagster", "duckdb", "pandas", "pydantic", "pypdf", "trafilatura", "lxml")
 
@@ -49,13 +51,18 @@ def package_versions() -> dict[str, str | None]:
     return versions
 
 
+def git_state(repo_dir: Path) -> tuple[str | None, bool | None]:
+    """The revision and whether tracked files differ from it (None when not a git checkout)."""
+    status = _git(["status", "--porcelain", "--untracked-files=no"], repo_dir)
+    return _git(["rev-parse", "HEAD"], repo_dir), None if status is None else bool(status)
+
+
 def collect_provenance(*, repo_dir: Path, manifest_sha256: str, golden_sha256: str, providers: ProvidersConfig,
                        providers_file: Path, settings: dict) -> dict:
-    revision = _git(["rev-parse", "HEAD"], repo_dir)
-    status = _git(["status", "--porcelain", "--untracked-files=no"], repo_dir)
+    revision, dirty = git_state(repo_dir)
     return {
         "git_revision": revision,
-        "git_dirty": None if status is None else bool(status),
+        "git_dirty": dirty,
         "manifest_sha256": manifest_sha256,
         "golden_sha256": golden_sha256,
         "providers_file_sha256": sha256_file(providers_file),

@@ -34,8 +34,9 @@ def gate_label(passed: bool | None) -> str:
 def _provider_section(p: ProviderReport) -> list[str]:
     lines = ["", f"## {p.provider} — {p.status}" + (f" (rank {p.rank})" if p.rank else ""), ""]
     lines += [f"- {reason}" for reason in p.status_reasons] or ["- every gate passed"]
-    lines += ["", "| gate | value | threshold | result |", "|---|---|---|---|"]
-    lines += [f"| {name} | {fmt(g.value)} | {g.threshold} | {gate_label(g.passed)} |" for name, g in p.gates.items()]
+    lines += ["", "| gate | value | threshold | result | what the value counts |", "|---|---|---|---|---|"]
+    lines += [f"| {name} | {fmt(g.value)} | {g.threshold} | {gate_label(g.passed)} | {g.counts or '—'} |"
+              for name, g in p.gates.items()]
     lines += ["", "| metric | value (n) | 95% CI over cases |", "|---|---|---|"]
     lines += [f"| {m} | {cell(p.metrics.aggregate, m)} | {interval(p.confidence.get(m))} |" for m in DETAIL_METRICS]
     latency = p.metrics.aggregate.latency_ms or {}
@@ -93,6 +94,9 @@ def render_markdown(report: Report) -> str:
     lines += ["", "## Proposed golden-set additions (for review, never added silently)", ""]
     lines += [f"- {a['case_id']}: {a['url']} ({a['family']}, found by {a['provider']})"
               for a in report.proposed_golden_additions] or ["- none"]
+    lines += ["", "## Review agreement per round (Krippendorff's alpha, nominal)", ""]
+    lines += [f"- {a['round']} ({a['kind']}): alpha {fmt(a['alpha'])}, n = {a['n_items']} items judged twice or more "
+              f"({a['n_judgments']} judgments, {a['reviewers']} reviewers)" for a in report.review_agreement] or ["- no round yet"]
     lines += ["", "## Compared with the previous run", ""]
     diff = report.diff_vs_previous
     if diff is None:

@@ -90,7 +90,8 @@ def honest_partial_gate(assessments: list[PartialAssessment]) -> Gate:
     if not assessments:
         return Gate(value=None, threshold="= 0 false partial:false", passed=None)
     lies = sum(a.false_complete for a in assessments)
-    return Gate(value=float(lies), threshold="= 0 false partial:false", passed=lies == 0)
+    return Gate(value=float(lies), threshold="= 0 false partial:false", passed=lies == 0,
+                counts=f"false `partial:false` responses: {lies} of {len(assessments)} partial-answer fixtures")
 
 
 def _canonical(url: str) -> str:

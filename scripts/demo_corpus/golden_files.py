@@ -81,4 +81,4 @@ def _verified_dates() -> list[VerifiedDate]:
 
 
 def _lines(records) -> str:
-    return "".join(json.dumps(r.model_dump(mode="json"), ensure_ascii=False, sort_keys=True) + "\n" for r in records)
+    return "".join(json.dumps(r.model_dump(mode="json", exclude_unset=True), ensure_ascii=False, sort_keys=True) + "\n" for r in records)

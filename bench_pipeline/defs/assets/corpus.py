@@ -19,8 +19,8 @@ from bench_pipeline.golden.load import (
     golden_sha256,
     load_golden,
     load_host_families,
-    load_judgments,
-    load_verified_dates,
+    load_judgment_rounds,
+    load_verified_date_rounds,
 )
 from bench_pipeline.providers.registry import load_providers
 from bench_pipeline.report.provenance import METHOD_SETTINGS, collect_provenance
@@ -75,8 +75,10 @@ def golden_cases(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResu
 def golden_judgments(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Every relevance judgment ever appended (`golden/judgments/*.jsonl`) and the hand-verified
     publication dates of the freshness sample: what a review round changes, and nothing else."""
-    judgments = frame_of("relevance_judgments", [j.model_dump(mode="json") for j in load_judgments(bench.golden)])
-    verified = frame_of("verified_dates", [v.model_dump(mode="json") for v in load_verified_dates(bench.golden)])
+    judgments = frame_of("relevance_judgments", [{**j.model_dump(mode="json"), "round": r}
+                                                 for r, j in load_judgment_rounds(bench.golden)])
+    verified = frame_of("verified_dates", [{**v.model_dump(mode="json"), "round": r}
+                                           for r, v in load_verified_date_rounds(bench.golden)])
     warehouse.replace_table("relevance_judgments", judgments)
     warehouse.replace_table("verified_dates", verified)
     return dg.MaterializeResult(metadata={

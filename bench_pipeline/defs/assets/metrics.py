@@ -83,7 +83,8 @@ def result_relevance(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
             select provider, md5(string_agg(url || ' ' || origin_group, ' ' order by url)) as digest
             from (select distinct provider, url from search_results) join origin_groups using (url) group by provider""")}
         cases = cases_from_table(warehouse.read_table("golden_cases"))
-        judgments = judgments_in_force(Judgment.model_validate(r) for r in warehouse.records("select * from relevance_judgments"))
+        judgments = judgments_in_force(Judgment.model_validate(r) for r in warehouse.records(
+            "select * exclude (round) from relevance_judgments"))
 
         def rows(provider: str) -> list[dict]:
             results = warehouse.records("select * from search_results where provider = ? order by case_id, rank", [provider])
@@ -143,21 +144,34 @@ def citation_coverage(bench: BenchConfig, warehouse: Warehouse) -> dg.Materializ
                     outcome_metrics.citation_coverage)
 
 
+FRESHNESS_DOCUMENTS = """
+    select r.provider, r.case_id, r.category, r.url, r.published_at,
+           cast(c.captured_at as date) as captured_on, g.freshness_days
+    from search_results r
+    join search_calls c using (provider, case_id)
+    join golden_cases g on g.id = r.case_id
+    where r.rank <= 10 and g.web_role <> 'forbidden'"""
+
+
+def freshness_documents(warehouse: Warehouse, provider: str | None = None) -> tuple[list[dict], dict[str, date | None]]:
+    """The top-10 result documents of answerable cases (one provider's, or every provider's), and
+    url → hand-verified published date."""
+    docs = warehouse.records(FRESHNESS_DOCUMENTS + " and r.provider = ?", [provider]) if provider else \
+        warehouse.records(FRESHNESS_DOCUMENTS)
+    return docs, {r["url"]: r["verified_published_at"] for r in warehouse.records("select * from verified_dates")}
+
+
 @dg.asset(deps=[search_observations, golden_cases, golden_judgments], **METRICS)
 def freshness(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """freshness_known, freshness_accuracy (against the hand-verified sample) and freshness_within,
     over the top-10 results of answerable cases (seed §4.4)."""
+    def rows(provider: str) -> list[dict]:
+        docs, verified = freshness_documents(warehouse, provider)
+        return per_group(docs, [provider], list(CATEGORIES), lambda mine: freshness_row(mine, verified))
+
     with warehouse.session():
-        verified: dict[str, date | None] = {r["url"]: r["verified_published_at"]
-                                            for r in warehouse.records("select * from verified_dates")}
-        return _grouped(warehouse, bench, "freshness", ["search_results", "search_calls"], """
-            select r.provider, r.case_id, r.category, r.url, r.published_at,
-                   cast(c.captured_at as date) as captured_on, g.freshness_days
-            from search_results r
-            join search_calls c using (provider, case_id)
-            join golden_cases g on g.id = r.case_id
-            where r.provider = ? and r.rank <= 10 and g.web_role <> 'forbidden'""",
-                        lambda rows: freshness_row(rows, verified), whole=["golden_cases", "verified_dates"])
+        return _per_provider(warehouse, bench, "freshness", ["search_results", "search_calls"], rows,
+                             whole=["golden_cases", "verified_dates"], preview_where="category = 'all'")
 
 
 def _latency_rows(warehouse: Warehouse, provider: str) -> list[dict]:

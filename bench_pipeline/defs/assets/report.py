@@ -8,22 +8,24 @@ from pathlib import Path
 import dagster as dg
 
 from bench_pipeline.defs.assets.corpus import run_provenance, verified_corpus
-from bench_pipeline.defs.assets.metrics import METRIC_ASSETS, provider_slugs
+from bench_pipeline.defs.assets.metrics import METRIC_ASSETS, freshness_documents, provider_slugs
 from bench_pipeline.defs.assets.resilience import provider_conformance
 from bench_pipeline.defs.caches import append_new, read_cache
 from bench_pipeline.defs.digests import source_digest
 from bench_pipeline.defs.metadata import frame_of
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
 from bench_pipeline.domain.report import CorpusInfo
+from bench_pipeline.metrics.freshness import accuracy_by_case
 from bench_pipeline.providers.registry import load_providers
 from bench_pipeline.report.build import GROUPED, ReportInputs, build_report
 from bench_pipeline.report.confidence import Resamples
 from bench_pipeline.report.history import diff_against, history_rows
-from bench_pipeline.report.invoices import cost_divergence, load_invoices
+from bench_pipeline.report.invoices import cost_divergence, load_invoices, reconciliation_counts
 from bench_pipeline.report.render_html import render_html
 from bench_pipeline.report.render_md import render_markdown
 from bench_pipeline.report.store import store_report
 from bench_pipeline.resilience.partial import PartialAssessment, honest_partial_gate
+from bench_pipeline.review.agreement import review_agreement
 
 
 def _honest_partial_gates(warehouse: Warehouse, providers: list[str]) -> dict:
@@ -36,6 +38,7 @@ def _honest_partial_gates(warehouse: Warehouse, providers: list[str]) -> dict:
 
 def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
     providers = provider_slugs(bench)
+    invoices = load_invoices(Path(bench.invoices_dir))
     calls = warehouse.records("""select provider, cost_usd, captured_at from search_calls where fixture is not null
                                  union all select provider, cost_usd, captured_at from document_reads""")
     proposed = warehouse.records("""select case_id, url, host, family, string_agg(distinct provider, ', ' order by provider) as provider
@@ -50,9 +53,14 @@ def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
         outcomes=warehouse.records("select * from case_outcomes order by provider, case_id"),
         conformance=warehouse.records('select * from conformance order by provider, "check"'),
         honest_partial=_honest_partial_gates(warehouse, providers),
-        cost_divergence=cost_divergence(load_invoices(Path(bench.invoices_dir)), calls),
+        cost_divergence=cost_divergence(invoices, calls),
+        cost_reconciliation=reconciliation_counts(invoices, calls),
         price_versions={slug: p.price.version for slug, p in load_providers(Path(bench.providers_file)).providers.items()},
         proposed_additions=proposed,
+        # Provider by provider: one provider's result documents in memory at a time.
+        freshness_cases=[row for p in providers for row in accuracy_by_case(*freshness_documents(warehouse, p))],
+        review_agreement=review_agreement(
+            warehouse.records("select * from relevance_judgments"), warehouse.records("select * from verified_dates")),
     )
 
 
@@ -76,7 +84,8 @@ def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, ware
     previous = warehouse.records("""select * from report_history where run_id = (
         select run_id from report_history order by created_at desc limit 1) order by provider""")
     rows = history_rows(report, inputs.price_versions)
-    report = report.model_copy(update={"diff_vs_previous": diff_against(previous, rows)})
+    report = report.model_copy(update={"diff_vs_previous": diff_against(
+        previous, rows, {p.provider: p.confidence for p in report.providers})})
     markdown = render_markdown(report)
     path = store_report(Path(bench.reports_dir), report, {"report.md": markdown, "report.html": render_html(report)})
     warehouse.append_rows("report_history", frame_of("report_history", rows))

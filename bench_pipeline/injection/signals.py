@@ -1,0 +1,370 @@
+"""Instruction-likeness from signals, not from a list of known attack sentences.
+
+Web text aimed at a reader that is a model has a structure ordinary text lacks: it names that reader
+(or the reader's own output), it claims an authority over it, and it tells it what to do with its
+answer. Each of those is a *signal* found by small grammatical patterns on folded text (lower case,
+no accents), in Spanish and English:
+
+| signal            | weight | what it looks for |
+|-------------------|--------|-------------------|
+| `explicit`        | 3      | the jailbreak grammar itself: overriding earlier instructions, a new role, spoofed conversation roles, "safety off", a data-exfiltration request, a URL built to carry data out |
+| `addressed_model` | 3      | a dedication or condition aimed at an automated reader: "nota para / to / for <reader>:", "si eres <reader>", "if you are <reader>" |
+| `addressee`       | 2      | an automated reader named as the one who acts: a vocative ("<reader>:"), "<reader> que lean/resuman esta página", "<reader> deben/should …" |
+| `output_context`  | 2      | the reader's own output or its act of answering: "tu respuesta", "your summary", "toda respuesta sobre", "al describir a", "si el usuario pregunta", "when generating" |
+| `authority_label` | 2      | text labelled as a system/operator/developer instruction: a bracketed or ruled heading with such a word, a `role: system`-like field |
+| `precedence`      | 2      | a source claiming precedence over every other: "única fuente válida", "debe prevalecer sobre", "regardless of other sources" |
+| `directive`       | 1      | an order about what to say, omit, rank, treat, send: an imperative in its place (clause start, after "por favor"/"favor de"), an obligation modal + such a verb, "no menciones", "do not mention" |
+| `authority_claim` | 1      | "verificado por", "registro oficial", "por disposición de", "site operator", "verified by" |
+| `deixis`          | 1      | the page pointing at itself or its subject: "esta página", "este sitio", "this company" |
+| `automation`      | 1      | any mention of an automated reader (a model, an assistant, AI, agents, bots, crawlers, automated systems, search engines) |
+
+**The decision rule.** Signals are pooled over a window of two consecutive sentences (a heading and
+the sentence under it), each signal counted once. A window of *visible* text is instruction-like
+when its weight is at least 3 **and** it holds an addressing signal (`explicit`, `addressed_model`,
+`addressee`, `output_context` or `authority_label`): an imperative, however authoritative, with no
+automated reader in view is how laws, notices and manuals speak ("El contribuyente deberá…",
+"Queda prohibido…", "Nota para el cliente…"). A window in a *hidden* channel (comment, hidden CSS,
+attribute, metadata, PDF hidden layer) needs weight 2 with an addressing signal, a `directive` or a
+`precedence`, because text nobody is meant to see has no reason to give orders. A quotation that a
+sentence reports as somebody's words ("la frase '…'", "the message '…'") is mentioned, not used:
+its `explicit` weight does not count.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import NamedTuple
+
+from bench_pipeline.reading.textmap import fold
+
+WEIGHTS = {
+    "explicit": 3, "addressed_model": 3, "addressee": 2, "output_context": 2, "authority_label": 2,
+    "precedence": 2, "steering": 2, "directive": 1, "authority_claim": 1, "deixis": 1, "automation": 1, "data_sink": 1,
+}
+ADDRESSING = frozenset({"explicit", "addressed_model", "addressee", "output_context", "authority_label", "precedence"})
+# Alone, these carry a hidden channel over its bar; any other signal needs a second one beside it.
+_SELF_SUFFICIENT_HIDDEN = frozenset({"explicit", "addressed_model", "precedence"})
+_ORDER_CONTEXT = frozenset({"authority_claim", "data_sink"})
+VISIBLE_BAR = 3
+HIDDEN_BAR = 2
+_MAX_WINDOW = 700  # characters: two sentences of prose; longer runs are lists, not one utterance
+_LONGEST_SENTENCE = 400
+
+
+def _alt(*words: str) -> str:
+    return "(?:" + "|".join(words) + ")"
+
+
+# --- who is addressed -------------------------------------------------------------------------
+_READER = _alt(
+    r"ia", r"i\.a\.", r"a\.?i\.?", r"inteligencias? artificial(?:es)?", r"artificial intelligence",
+    r"llms?", r"large language models?", r"(?:ai |language |generative |foundation )models?",
+    r"modelos? (?:de lenguaje|de ia|de inteligencia artificial|generativos?|linguisticos?|grandes de lenguaje|fundacionales?)",
+    r"(?:ai |virtual |digital )?assistants?", r"asistentes?(?: virtuales?| de ia| digitales?| inteligentes?)?",
+    r"chat ?bots?", r"chatgpt", r"gpt-?\d\w*", r"claude", r"gemini", r"copilot", r"perplexity",
+    r"(?:ai |autonomous |software )?agents?", r"agentes?(?: de ia| automaticos?| autonomos?| inteligentes?| de software)?",
+    r"bots?", r"robots?", r"crawlers?", r"spiders?", r"scrapers?", r"rastreadores?", r"aranas?(?: web)?", r"indexadores?",
+    r"(?:automated|automatic|ai|intelligent|generative) (?:systems?|tools?|readers?|agents?|processes|services?|pipelines?|engines?)",
+    r"sistemas? (?:automatizados?|automaticos?|de ia|de inteligencia artificial|inteligentes?|generativos?|de busqueda|de respuesta)",
+    r"herramientas? (?:de ia|automatizadas?|automaticas?|de inteligencia artificial|generativas?)",
+    r"procesos? automatizados?", r"programas? automaticos?", r"lectores? automaticos?", r"servicios? de ia",
+    r"search engines?", r"answer engines?", r"motores? (?:de busqueda|de respuesta|generativos?)", r"buscadores?(?: con ia)?",
+    r"summari[sz]ers?", r"resumidores?",
+)
+_READS = _alt(
+    r"lea[ns]?", r"leen?", r"procese[ns]?", r"procesan?", r"resuma[ns]?", r"resumen", r"analice[ns]?", r"analizan?",
+    r"indexe[ns]?", r"rastree[ns]?", r"consulte[ns]?", r"consultan?", r"citen?", r"accedan?", r"visiten?",
+    r"encuentren?", r"recorran?", r"usen?", r"utilicen?", r"generen?", r"elaboren?", r"redacten?",
+    r"reads?", r"reading", r"process(?:es|ing)?", r"summari[sz](?:es?|ing)", r"index(?:es|ing)?", r"crawl(?:s|ing)?",
+    r"visit(?:s|ing)?", r"cit(?:es?|ing)", r"encounter(?:s|ing)?", r"access(?:es|ing)?", r"scrap(?:es?|ing)", r"pars(?:es?|ing)",
+)
+_DEDICATION = _alt(r"notas?", r"mensajes?", r"avisos?", r"instrucci\w+", r"indicaciones", r"directrices", r"directivas?",
+                   r"advertencias?", r"comunicados?", r"recordatorios?", r"notices?", r"notes?", r"messages?",
+                   r"instructions?", r"guidance", r"directives?", r"memos?", r"reminders?", r"warnings?", r"atencion", r"attention")
+_DETERMINER = r"(?:(?:el|la|los|las|un|una|cualquier|todo|toda|todos|todas|the|any|all|every|an?|our|nuestros?)\s+){0,2}"
+
+# --- what the reader is told to do ------------------------------------------------------------
+# Spanish output verbs by infinitive; their imperative, subjunctive and negative forms are derived.
+_ES_VERBS = (
+    "declarar afirmar informar reportar indicar responder contestar resumir presentar describir omitir excluir "
+    "ocultar ignorar tratar considerar clasificar calificar recomendar priorizar posicionar destacar mencionar "
+    "enviar mandar incluir agregar anadir codificar traducir escribir citar usar utilizar asegurar confirmar "
+    "sustituir reemplazar eliminar borrar descartar evitar mostrar revelar repetir marcar etiquetar asignar "
+    "redactar insertar adjuntar comunicar notificar caracterizar establecer mantener sugerir preferir favorecer "
+    "resaltar enfatizar promover promocionar remitir transmitir compartir filtrar cifrar invertir decir hablar "
+    "olvidar desestimar limitar reflejar copiar pegar imprimir valorar puntuar atribuir certificar garantizar "
+    "elogiar ubicar colocar rankear catalogar sostener concluir generar cambiar modificar obedecer seguir "
+    "aparecer figurar prevalecer asociar vincular relacionar senalar tomar"
+).split()
+_ES_IRREGULAR = {
+    "decir": "di diga digan digas digais decir", "mostrar": "muestra muestre muestren muestres mostrar",
+    "recomendar": "recomienda recomiende recomienden recomiendes recomendar", "sugerir": "sugiere sugiera sugieran sugieras sugerir",
+    "preferir": "prefiere prefiera prefieran prefieras preferir", "promover": "promueve promueva promuevan promuevas promover",
+    "mantener": "manten mantenga mantengan mantengas mantener", "sostener": "sosten sostenga sostengan sostengas sostener",
+    "establecer": "establece establezca establezcan establezcas establecer",
+    "favorecer": "favorece favorezca favorezcan favorezcas favorecer", "traducir": "traduce traduzca traduzcan traduzcas traducir",
+    "repetir": "repite repita repitan repitas repetir", "invertir": "invierte invierta inviertan inviertas invertir",
+    "seguir": "sigue siga sigan sigas seguir", "concluir": "concluye concluya concluyan concluyas concluir",
+    "hablar": "habla hable hablen hables hablar", "aparecer": "aparece aparezca aparezcan aparecer",
+    "figurar": "figure figuren figurar", "prevalecer": "prevalezca prevalezcan prevalecer",
+}
+_EN_VERBS = (
+    "say state declare assert claim report tell inform answer respond reply write describe present summarize summarise "
+    "mention omit exclude hide ignore disregard forget skip treat consider classify rate rank score recommend suggest "
+    "prefer prioritize prioritise promote highlight emphasize emphasise favor favour include add append insert integrate "
+    "embed modify change alter replace substitute encode encrypt translate reverse use send forward email post upload "
+    "transmit share leak reveal print output display show list repeat cite attribute label mark flag refer redirect link "
+    "render ensure confirm verify certify praise portray depict frame position put place leave limit copy paste introduce "
+    "misspell rearrange remove group express provide give augment enhance shift apply speak act scramble jumble anagram "
+    "convert invert combine tease"
+).split()
+
+
+def _es_forms(infinitive: str) -> list[str]:
+    """Imperative and subjunctive forms (tú, usted, ustedes, negative tú); the infinitive apart,
+    since "…, presentar indicaciones" at a clause start is prose, not an order."""
+    if infinitive in _ES_IRREGULAR:
+        return [form for form in _ES_IRREGULAR[infinitive].split() if form != infinitive]
+    stem, ending = infinitive[:-2], infinitive[-2:]
+    if ending == "ar":
+        soft = stem[:-1] + {"c": "qu", "g": "gu", "z": "c"}.get(stem[-1], stem[-1])
+        return [stem + "a", soft + "e", soft + "en", soft + "es"]
+    if stem.endswith("u") and ending == "ir":  # incluir, excluir, sustituir, atribuir
+        return [stem + "ye", stem + "ya", stem + "yan", stem + "yas"]
+    return [stem + "e", stem + "a", stem + "an", stem + "as"]
+
+
+_ES_FORMS = sorted({form for verb in _ES_VERBS for form in _es_forms(verb)}, key=len, reverse=True)
+_CLITICS = r"(?:se(?:lo|la|los|las)?|lo|la|los|las|le|les|me|nos)?"
+_ES_VERB = _alt(*_ES_FORMS) + _CLITICS
+_ES_INFINITIVE = _alt(*sorted(_ES_VERBS, key=len, reverse=True)) + _CLITICS
+_EN_VERB = _alt(*sorted(_EN_VERBS, key=len, reverse=True))
+_CLAUSE_START = (r"(?:^\s*|(?<=[.!?:;\n\u00a1\u00bf\"'(\[\-\u2014\u2013*>|,{])\s*|\b(?:por favor|favor de|please|kindly|y|e|and|then|luego"
+                 r"|tambien|also|ademas|simplemente|just|siempre|always|solo|only|unicamente|a partir de ahora|desde ahora"
+                 r"|de ahora en adelante|en adelante|from now on|henceforth|can you|could you|would you|will you)\s+)")
+_OBLIGATION = _alt(
+    r"deben?", r"deberan?", r"deberian?", r"deberias", r"debes", r"tienen? que", r"tienes que", r"han de", r"ha de",
+    r"habra(?:n)? de", r"es necesario", r"se debe", r"se deberan?", r"se les? (?:pide|solicita|instruye|indica|ordena|recomienda)",
+    r"se (?:pide|solicita|instruye|requiere)", r"corresponde", r"procede", r"conviene", r"es recomendable",
+    r"must", r"should", r"shall", r"need to", r"needs to", r"have to", r"has to", r"are to", r"is to",
+    r"are (?:required|instructed|asked|expected|requested|encouraged) to", r"would (?:naturally|ideally)",
+    r"can you", r"could you", r"would you", r"will you", r"puedes", r"podrias", r"podrian", r"pueden",
+)
+_DIRECTIVE = (
+    rf"{_CLAUSE_START}(?:{_ES_VERB}|{_EN_VERB})\b"
+    rf"|\b{_OBLIGATION}\s+(?:(?:siempre|solo|unicamente|tambien|always|only|also|naturally|never|nunca|not|no)\s+)?(?:{_ES_INFINITIVE}|{_ES_VERB}|{_EN_VERB})\b"
+    rf"|\bfavor de (?:no )?{_ES_INFINITIVE}\b"
+    rf"|\b(?:no|nunca|jamas|never|do not|don'?t|dont|do n't)\s+(?:(?:se|le|les|lo|la)\s+)?(?:{_ES_VERB}|{_EN_VERB})\b"
+    r"|\bse (?:responde|describe|presenta|reporta|menciona|omite|considera|trata|debe|deberan?)\b"
+    r"|\bque (?:digan?|declaren?|omitan?|mencionen?|presenten?|describan?|reporten?|reflejen?|traten?|incluyan?|excluyan?|muestren?|destaquen?)\b"
+    r"|\b(?:make sure|be sure|asegurate|asegurese) (?:to|de|que)\b"
+)
+
+# --- the reader's output, authority, precedence, the page pointing at itself -------------------
+_OUTPUT = _alt(r"respuestas?", r"resumen(?:es)?", r"resenas?", r"perfil(?:es)?", r"fichas?", r"informes?", r"reportes?",
+               r"comparativ[ao]s?", r"descripcion(?:es)?", r"recomendacion(?:es)?", r"analisis", r"evaluacion(?:es)?",
+               r"salidas?", r"shortlists?", r"responses?", r"answers?", r"repl(?:y|ies)", r"outputs?", r"summar(?:y|ies)",
+               r"reports?", r"profiles?", r"rankings?", r"descriptions?")
+# What only the reader's own output is called when the page says "your …" / "tu …".
+_OWN_OUTPUT = _alt(r"respuestas?", r"resumen(?:es)?", r"salidas?", r"responses?", r"answers?", r"repl(?:y|ies)", r"outputs?",
+                   r"summar(?:y|ies)", r"ranking", r"recommendations?")
+_OUTPUT_CONTEXT = (
+    rf"\byour\s+(?:own\s+|final\s+)?{_OWN_OUTPUT}\b"
+    rf"|\b(?:en|a|de|con|dentro de|al final de|al inicio de|al principio de)\s+tus?\s+(?:propi[oa]s?\s+)?{_OWN_OUTPUT}\b"
+    rf"|\b(?:toda|todo|cualquier|cada|any|every)\s+(?:\w+\s+)?{_OUTPUT}\b"
+    rf"|\b{_OUTPUT}\s+(?:\w+\s+)?(?:generad[oa]s?|automatic[oa]s?|automatizad[oa]s?|generated|automated)\b"
+    rf"|\b{_OUTPUT} (?:de|of|sobre|about) (?:esta|este|this) (?:pagina|sitio|page|site|documento|document|perfil|profile|empresa|company)\b"
+    r"|\b(?:al|antes de) (?:responder|contestar|resumir|describir|generar|redactar)\b"
+    r"|\bcuando (?:respondas|contestes|resumas|describas|generes|redactes|elabores|te pregunten|te pidan)\b"
+    r"|\b(?:when|before|after|while) (?:answering|responding|summari[sz]ing|describing|generating|writing about|you answer|you respond|you summari[sz]e|you describe)\b"
+    r"|\bsi (?:te|le|les) (?:preguntan?|piden?|consultan?)\b|\bsi (?:el|un|algun) usuario\b|\bif (?:the|a|any) user\b|\bif (?:you are|you're) asked\b"
+    r"|\b(?:al|del) usuario\b|\b(?:tell|inform|ask|show) the user\b|\bthe user'?s (?:question|query|request|messages?|data)\b"
+    rf"|{_CLAUSE_START}(?:reply|respond|answer)\s+(?:only\s+)?(?:in|using|with)\s+(?!reply\b)"
+    r"|\b(?:scrambl\w*|jumbl\w*|anagram\w*|convert\w*|render\w*|invert\w*|combin\w*|revers\w*|encod\w*|encrypt\w*|translat\w*|rearrang\w*|misspell\w*|tease\w*)\b[^.\n]{0,50}\byour (?:message|words|text|letters|sentences)\b"
+)
+_AUTHORITY_WORD = _alt(r"system", r"sistema", r"sys", r"operator", r"operador(?:es)?", r"developer", r"desarrollador(?:es)?",
+                       r"admin", r"administrator", r"administrador", r"root", r"kernel", r"directiv[ao]s?", r"override", r"prompt",
+                       r"instrucci\w+ (?:del sistema|internas?|prioritarias?|obligatorias?|de sistema|para (?:el|la) \w+)",
+                       r"internal (?:instructions?|notes?|directives?)", r"(?:nota|mensaje|aviso) intern[oa]")
+# Inside brackets or a tag a label may also name the reader or a control word: `<configuracion_agente>`.
+_BRACKET_WORD = _alt(_AUTHORITY_WORD, _READER, r"control", r"plataforma", r"platform", r"config\w*", r"prioridad", r"priority")
+# A label: a heading set off by brackets, rules or a line start + colon, holding an authority word.
+_AUTHORITY_LABEL = (
+    rf"[\[<{{(]{{1,3}}[^\]>}})\n]{{0,40}}\b{_BRACKET_WORD}\b[^\]>}})\n]{{0,40}}[\]>}})]{{1,3}}"
+    rf"|(?:^|\n)\s*(?:[#=*\-_~]{{2,}}\s*)[^\n]{{0,40}}\b{_BRACKET_WORD}\b[^\n]{{0,40}}"
+    rf"|(?:^|\n)\s*(?:\w+\s+){{0,3}}{_AUTHORITY_WORD}(?:\s+\w+){{0,3}}\s*(?::|::|=>)"
+    r"|\b(?:role|rol|speaker|author|autor|from|sender|emisor\w*|origen|source|persona|tipo\w*|type|nivel|level|de)\W{0,3}\s*[:=]\s*\W{0,3}(?:system|sistema|developer|desarrollador|operador|operator|admin\w*|root|plataforma|platform|interno)\b"
+)
+_AUTHORITY_CLAIM = (
+    r"\b(?:verificad[oa]s?|validad[oa]s?|certificad[oa]s?|autorizad[oa]s?|aprobad[oa]s?|avalad[oa]s?|verified|validated|certified|approved|endorsed|authorized)\s+(?:\w+\s+){0,2}(?:por|by)\b"
+    r"|\b(?:registro|fuente|version|informacion|dato) (?:publico |oficial|autorizad[oa])\w*|\bofficial (?:registry|record|source|version|data)\b"
+    r"|\bpor (?:disposicion|orden|mandato|instruccion) de\b|\bby (?:order|mandate|instruction) of\b|\bde conformidad con\b"
+    r"|\b(?:operador|administrador(?:es)?|administracion|responsables?) (?:oficial(?:es)? )?del (?:sitio|dominio|portal)\b|\bsite (?:operator|owner|admin\w*)\b"
+    r"|\b(?:equipo|area|departamento) de (?:cumplimiento|verificacion|seguridad|confianza)\b|\b(?:compliance|trust and safety|verification) team\b"
+)
+_PRECEDENCE = (
+    r"\b(?:unica|sola) (?:fuente|referencia|version) (?:valida|confiable|autorizada|oficial|correcta|veraz|fidedigna)\b"
+    r"|\b(?:fuente|referencia) (?:de mayor peso|autorizada|definitiva|prioritaria)\b"
+    r"|\bprevalec\w+ sobre\b|\bpor encima de (?:cualquier|otras|las demas|toda)\b|\bsin importar lo que (?:digan?|muestren?|indiquen?) (?:otr|las demas|los demas)"
+    r"|\b(?:descart\w+|desestim\w+|ignor\w+|omit\w+) (?:cualquier|toda|las|otras?|los|el resto)\s+(?:\w+\s+)?(?:fuentes?|notas?|informacion|datos|medios|versiones|resultados|competidores)\b"
+    r"|\b(?:only|sole|single|primary) (?:valid |reliable |authoritative |trusted |correct )?(?:source|reference|version)\b|\btakes? precedence\b"
+    r"|\bregardless of (?:what|other|any)\b|\b(?:over|above) (?:all|any) other sources?\b|\bpreferred source\b"
+    r"|\bla (?:respuesta|version) correcta es\b|\bthe correct (?:answer|version) is\b|\bfuente (?:oficial|valida) (?:y|sobre)\b"
+    r"|\b(?:menor|less|lower) (?:credibilidad|peso|credibility|weight)\b|\bcomo (?:fuente )?(?:autorizada|oficial|definitiva|valida)\b"
+    r"|\b(?:as|an?) (?:authoritative|official|definitive) source\b"
+)
+# Orders to conceal, or to frame an entity as something: what a page has no reason to ask of a human reader.
+_CONCEAL = _alt(r"ocult[ae]n?", r"omit[ae]n?", r"esconde[n]?", r"esconda[n]?", r"no (?:mencionar|senalar|citar|revelar|menciones|mencione|mencionen|senales|senale|senalen|hables|hable de|hablen de|cites|cite|citen|reveles|revele|incluyas en|digas|diga|digan|refieras|refiera)",
+                r"evit[ae]n? (?:mencionar|senalar|hablar|referirse|citar|incluir|decir|asociar|vincular)", r"leave out", r"skip (?:the|any|all) (?:part|mention|section|reference)",
+                r"(?:do not|don'?t|never) (?:mention|cite|reveal|bring up|refer to|discuss|disclose)", r"hide (?:the|any|all)", r"omit (?:the|any|all)")
+_FRAMING_ES = "describir presentar tratar marcar clasificar calificar reportar considerar catalogar etiquetar mostrar colocar posicionar ubicar".split()
+_FRAMING_VERB = _alt(*sorted({form for verb in _FRAMING_ES for form in _es_forms(verb)} | {"pon", "ponga", "pongan"}, key=len, reverse=True),
+                     "describe", "present", "treat", "mark", "classify", "rate", "report", "consider", "label", "portray",
+                     "depict", "frame", "put", "place", "position", "list", "rank", "show")
+_STEERING = (
+    rf"{_CLAUSE_START}{_CONCEAL}\b"
+    rf"|{_CLAUSE_START}{_FRAMING_VERB}\b[^.;\n]{{1,80}}?\b(?:como|as)\b"
+    r"|\b(?:prioriza|priorice|prioricen|prioritize|prioritise|rank|rankea|posiciona)\b[^.;\n]{0,40}\b(?:(?:los )?resultados|us|this|our|first|top|primero|primer lugar|nuestr\w*|arriba|higher|above)\b"
+    r"|\b(?:as|como) (?:the |la |el )?(?:top|first|best|primera|mejor|numero uno|opcion numero uno|lider)\b[^.;\n]{0,20}\b(?:pick|choice|option|opcion|result|resultado)?"
+)
+# A URL whose last parameter waits to be filled: empty, a {placeholder}, [PLACEHOLDER] or ALLCAPS.
+# Matched on the text as written: folding would lower the capitals that mark a placeholder.
+_DATA_SINK = re.compile(r"https?://\S{0,120}[?&][\w-]{1,20}=(?:\{[^}\s]{1,40}\}|\[[^\]\s]{1,40}\]|[A-Z][A-Z0-9_]{3,}\b|(?=[\s\"')\]]|$))")
+_DEIXIS = (
+    r"\b(?:esta|este|estas|estos) (?:pagina|sitio|portal|documento|texto|contenido|articulo|ficha|perfil|seccion|empresa|compania|organizacion|marca|tienda|proveedor|dominio|fuente)s?\b"
+    r"|\bthis (?:page|site|website|document|text|content|article|profile|section|company|organi[sz]ation|brand|store|vendor|domain|source|entity)\b"
+    r"|\bnuestr[oa]s? (?:empresa|compania|marca|sitio|pagina|director\w*|cifras)\b|\b(?:rank|list|put) us\b"
+)
+_AUTOMATION = rf"\b{_READER}\b"
+_ADDRESSED_MODEL = (
+    rf"\b{_DEDICATION}(?:\s+(?:importante|urgente|oficial|interna|especial|important|urgent|official))?\s+(?:para|a|dirigid[oa]s? a|to|for|addressed to)\s+{_DETERMINER}(?:{_READER}|modelos?|models?)\b[^.\n]{{0,60}}?[:\u2014\u2013-]"
+    rf"|\bsi (?:tu )?(?:eres|usted es|ustedes son|sois) {_DETERMINER}{_READER}\b"
+    rf"|\bif you(?: are|'re| re) {_DETERMINER}{_READER}\b|\bif you(?: are|'re) (?:reading|processing|summari[sz]ing|indexing|crawling)\b"
+    rf"|\b(?:to|para|a) {_DETERMINER}{_READER} (?:que|that|who|which)?\s*(?:{_READS})\b[^.\n]{{0,60}}?[:\u2014\u2013-]"
+    r"|\bsi (?:estas|esta usted|estan) (?:leyendo|procesando|resumiendo|analizando|indexando|rastreando)\b"
+)
+_ADDRESSEE = (
+    rf"\b(?:hey|hola|oye|dear|querid[oa]s?|estimad[oa]s?|atencion|attention)\s*,?\s+{_DETERMINER}{_READER}\b"
+    rf"|\b{_READER}\s+(?:que|that|which|who)?\s*(?:{_READS})\b"
+    rf"|\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|lectores?|systems?|tools?|programs?|services?|readers?|quien|whoever|anyone|anybody)\s+(?:que|that|which|who)?\s*(?:{_READS})\s+(?:\w+\s+)?(?:esta|este|estas|estos|this|these|our|nuestr[oa]s?)\b"
+    rf"|\b(?:quien|quienes|whoever|anyone who|anybody who|those who)\s+(?:{_READS})\s+(?:\w+\s+){{0,2}}{_OUTPUT}\b"
+    rf"|\b{_READER}\s+(?:{_OBLIGATION})\b"
+    rf"|\b(?:{_READER}|modelos?|models?)\s*[:,]\s*(?:por favor,?\s*|please,?\s*)?(?:{_ES_VERB}|{_EN_VERB})\b"
+)
+# Explicit jailbreak grammar: overriding earlier instructions, a new role, spoofed roles, data leaving.
+_INSTRUCTIONS = _alt(r"instrucciones", r"indicaciones", r"reglas", r"ordenes", r"directrices", r"lineamientos", r"politicas",
+                     r"configuracion", r"contexto", r"instructions?", r"prompts?", r"rules", r"directions", r"guidelines", r"protocols", r"context")
+_EXPLICIT = (
+    rf"\b(?:ignor\w*|disregard\w*|forget|olvid\w*|override|overrid\w*|bypass\w*|reemplaz\w*|replace|sustitu\w*|anul\w*|desestim\w*|haz caso omiso|hagan caso omiso|deja de seguir|no sigas|pasa por alto)\b[^.\n]{{0,40}}\b(?:(?:previous|prior|above|earlier|all|any|your|original|system|current)\s+(?:\w+\s+)?{_INSTRUCTIONS}|{_INSTRUCTIONS}\s+(?:anterior\w*|previ\w*|de arriba|originales|del sistema|que te|actuales|vigentes)|(?:tus|sus|las de tu|tu) {_INSTRUCTIONS})\b"
+    rf"|\b(?:el|the) {_INSTRUCTIONS} (?:anterior|previo|previous|prior)\w* (?:queda|quedan|is|are|esta|estan) (?:invalidad\w*|anulad\w*|sin efecto|void|cancel\w*|revocad\w*)"
+    rf"|\byou are now\b[^.\n]{{0,30}}\b(?:{_READER}|mode|modo|persona|character|role|representative)\b"
+    r"|\b(?:from now on,? you|you will (?:now )?play the role|your (?:new )?role is|pretend (?:to be|you are))\b"
+    rf"|{_CLAUSE_START}act as (?:an?|the|our)\b"
+    r"|\b(?:ahora eres|a partir de (?:ahora|este (?:punto|momento))(?:,)? (?:eres|seras|debes|actua\w*|toda)|desde ahora eres|tu nuevo (?:rol|papel)|finge (?:ser|que eres)|actua como (?:un|una|el|la|nuestr\w*))\b"
+    r"|(?:^|\n)\s*(?:<\s*/?\s*(?:system|sistema|assistant|asistente|user_message|im_start|im_end)\s*>|\[\s*/?\s*(?:system|sistema|assistant|asistente|inst|sys)\s*\]|<<\s*/?\s*sys\s*>>|(?:system|assistant)\s*:)"
+    r"|\b(?:system|admin) (?:override|message|prompt)\s*:|\badmin override\b|\b(?:modo (?:sistema|desarrollador|administrador|de depuracion|dios)|mensaje del sistema|debug mode|developer mode|god mode|do[- ]anything[- ]now|dan mode)\b"
+    r"|\bbrowsing (?:mode|session|interrupted|disrupted)\b|\bend the browsing\b"
+    r"|\b(?:safety (?:guidelines|protocols|filters?)|guardrails|filtros de seguridad)\b[^.\n]{0,40}\b(?:suspended|disabled|disregard\w*|off|desactivad\w*|suspendid\w*)\b|\bcomply with all (?:user )?requests\b"
+    r"|\b(?:reveal|output|print|share|send|list|show|leak|include|append|add|attach|paste|encode|embed|revela\w*|muestra\w*|envia\w*|comparte\w*|manda\w*|filtra\w*|copia\w*|incluy\w*|incluir|agreg\w*|anad\w*|adjunt\w*|peg\w*|codific\w*)\b[^.\n]{0,50}\b(?:system prompts?|your (?:instructions|prompt|memory|configuration)|memory\.md|private (?:files|data)|tu prompt|tus instrucciones|(?:entire |whole |full )?(?:conversation|chat history)|(?:el |la )?(?:historial|conversacion)(?: completa| completo)?|(?:la |the )?(?:pregunta|consulta|query|question) (?:original )?(?:del|of the|de la) (?:usuario|user)|user'?s (?:original )?(?:question|query|messages?|data)|(?:api|secret) keys?|claves? de (?:api|acceso)|credenciales|credentials|session (?:id|token)|identificador de sesion|variables de entorno|environment variables|tokens? de (?:acceso|sesion))\b"
+)
+_SIGNALS: dict[str, re.Pattern[str]] = {
+    name: re.compile(pattern) for name, pattern in (
+        ("explicit", _EXPLICIT), ("addressed_model", _ADDRESSED_MODEL), ("addressee", _ADDRESSEE),
+        ("output_context", _OUTPUT_CONTEXT), ("authority_label", _AUTHORITY_LABEL), ("precedence", _PRECEDENCE),
+        ("steering", _STEERING), ("directive", _DIRECTIVE), ("authority_claim", _AUTHORITY_CLAIM), ("deixis", _DEIXIS),
+        ("automation", _AUTOMATION),
+    )
+}
+# Sentence ends; a newline ends a heading line too.
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n+")
+_IDENTIFIER_JOINS = re.compile(r"(?<=[a-z\u00e0-\u00ff])(?=[A-Z])|_")
+# A quotation the sentence reports as somebody's words: mentioned, not used.
+_REPORTED_QUOTE = re.compile(
+    r"\b(?:frase|texto|mensaje|instruccion|orden|leyenda|palabras|cadena|comando|phrase|text|message|string|words|command|prompt)\s*[:,]?\s*"
+    r"([\"'\u201c\u2018\u00ab])([^\"'\u201d\u2019\u00bb\n]{4,300})[\"'\u201d\u2019\u00bb]")
+
+
+class Finding(NamedTuple):
+    signals: tuple[str, ...]
+    weight: int
+    snippet: str
+
+
+def findings(text: str, hidden: bool) -> list[Finding]:
+    """The windows of `text` that read as instructions to an automated reader, per the rule above."""
+    return [window for window in _windows(text) if _meets(set(window.signals), hidden)]
+
+
+def _windows(text: str) -> list[Finding]:
+    """Every two-sentence window of `text` with at least one signal, strongest reading first kept."""
+    if not text or len(text) < 10:
+        return []
+    # `configAgente`, `prompt_sistema`: identifiers are read as the words they join.
+    text = _IDENTIFIER_JOINS.sub(" ", text)
+    folded = fold(text)
+    bounds = _sentence_bounds(folded)
+    found_per_sentence: list[set[str]] = [set() for _ in bounds]
+    starts = [start for start, _ in bounds]
+    mentioned = [match.span(2) for match in _REPORTED_QUOTE.finditer(folded)]
+    searches = [(name, pattern, folded) for name, pattern in _SIGNALS.items()]
+    if len(text) == len(folded):
+        searches.append(("data_sink", _DATA_SINK, text))
+    for name, pattern, searched in searches:
+        for match in pattern.finditer(searched):
+            if any(a <= match.start() < b for a, b in mentioned):
+                continue
+            found_per_sentence[_index_of(starts, match.start())].add(name)
+    # Folding keeps offsets except for compatibility forms (`ﬁ`): the snippet then quotes the folded text.
+    quoted = text if len(text) == len(folded) else folded
+    results = []
+    for index, (start, end) in enumerate(bounds):
+        signals = found_per_sentence[index]
+        if not signals:
+            continue
+        window_end = end
+        if index + 1 < len(bounds) and bounds[index + 1][1] - start <= _MAX_WINDOW:
+            signals = signals | found_per_sentence[index + 1]
+            window_end = bounds[index + 1][1]
+        results.append(Finding(tuple(sorted(signals)), sum(WEIGHTS[s] for s in signals),
+                               " ".join(quoted[start:window_end].split())[:240]))
+    return results
+
+
+def _meets(signals: set[str], hidden: bool) -> bool:
+    if sum(WEIGHTS[s] for s in signals) < (HIDDEN_BAR if hidden else VISIBLE_BAR):
+        return False
+    if not hidden:
+        return bool(signals & ADDRESSING)
+    # Hidden: one decisive signal, or two that together address the reader or give it an order
+    # in an authority's name. A bare imperative beside the page naming itself ("Share this
+    # article") or a mention of AI is not enough.
+    return bool(signals & _SELF_SUFFICIENT_HIDDEN) or len(signals) >= 2 and (
+        bool(signals & ADDRESSING) or "steering" in signals or "directive" in signals and bool(signals & _ORDER_CONTEXT))
+
+
+def _sentence_bounds(text: str) -> list[tuple[int, int]]:
+    """Sentences; a run with no sentence end (a list, a table, a menu) is cut into pieces of about
+    `_LONGEST_SENTENCE` characters at spaces, so words far apart in it do not pool their signals."""
+    bounds, start = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        if match.start() > start:
+            bounds += _pieces(text, start, match.start())
+        start = match.end()
+    if start < len(text):
+        bounds += _pieces(text, start, len(text))
+    return bounds or [(0, len(text))]
+
+
+def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    pieces = []
+    while end - start > _LONGEST_SENTENCE:
+        cut = text.rfind(" ", start + _LONGEST_SENTENCE // 2, start + _LONGEST_SENTENCE)
+        cut = cut if cut > start else start + _LONGEST_SENTENCE
+        pieces.append((start, cut))
+        start = cut + 1
+    return [*pieces, (start, end)]
+
+
+def _index_of(starts: list[int], position: int) -> int:
+    return max(0, bisect_right(starts, position) - 1)

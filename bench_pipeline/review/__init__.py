@@ -1,0 +1,2 @@
+"""Human review (SPEC §9): append-only records of a round, invitations and sessions, agreement between
+reviewers, golden-set proposals, and the thin web layer `bench review` serves them with."""
