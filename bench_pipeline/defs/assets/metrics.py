@@ -1,6 +1,7 @@
 """Metric assets: one table per metric of the seed §4, per provider and category plus `all`
 (precision and recall per case, so the report can bootstrap them)."""
 
+import inspect
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -137,7 +138,19 @@ def recall_by_origin_group(bench: BenchConfig, warehouse: Warehouse) -> dg.Mater
                              whole=["golden_cases"], pooled=pooled_digest(pool))
 
 
-@dg.asset(deps=[claim_observations], **METRICS)
+# The per-provider metrics computed from observations alone (claims, calls, reads, outcomes): one step
+# for the seven of them, not seven steps (a step's orchestration costs more than most of these metrics).
+_FROM_OBSERVATIONS: dict[str, tuple[list, Callable[[BenchConfig, Warehouse], dg.MaterializeResult]]] = {}
+
+
+def _from_observations(*deps):
+    def register(compute):
+        _FROM_OBSERVATIONS[compute.__name__] = (list(deps), compute)
+        return compute
+    return register
+
+
+@_from_observations(claim_observations)
 def citation_coverage(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Claims with a citable observation / claims produced (seed §4.3). Hard gate ≥ 0.95."""
     return _grouped(warehouse, bench, "citation_coverage", ["claims"], "select * from claims where provider = ?",
@@ -188,7 +201,7 @@ def _latency_rows(warehouse: Warehouse, provider: str) -> list[dict]:
     return rows
 
 
-@dg.asset(deps=[search_observations, document_observations], **METRICS)
+@_from_observations(search_observations, document_observations)
 def latency(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """p50/p95 per operation, end to end from the adapter, with n and the capture window (seed §4.5).
     In replay these are the recorded latencies of the capture, not today's."""
@@ -196,7 +209,7 @@ def latency(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
                          lambda p: _latency_rows(warehouse, p))
 
 
-@dg.asset(deps=[search_observations], **METRICS)
+@_from_observations(search_observations)
 def cost_per_query(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """The adapter's reported cost per search call (seed §4.6)."""
     return _grouped(warehouse, bench, "cost_per_query", ["search_calls"], "select * from search_calls where provider = ?",
@@ -206,7 +219,7 @@ def cost_per_query(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeRe
 OUTCOMES_OF = "select * from case_outcomes where provider = ?"
 
 
-@dg.asset(deps=[case_outcomes], **METRICS)
+@_from_observations(case_outcomes)
 def cost_per_useful_answer(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Σ cost of every call of the cases / cases with ≥1 citable, non-contradicted claim (seed §4.7):
     the deciding metric."""
@@ -214,20 +227,20 @@ def cost_per_useful_answer(bench: BenchConfig, warehouse: Warehouse) -> dg.Mater
                     outcome_metrics.cost_per_useful_answer)
 
 
-@dg.asset(deps=[case_outcomes], **METRICS)
+@_from_observations(case_outcomes)
 def fallback_rate(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Cases that escalated to the next tier / answerable cases, by cause (seed §4.8)."""
     return _grouped(warehouse, bench, "fallback_rate", ["case_outcomes"], OUTCOMES_OF, outcome_metrics.fallback)
 
 
-@dg.asset(deps=[case_outcomes], **METRICS)
+@_from_observations(case_outcomes)
 def abstention(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Forbidden cases ending in honest_no_data with no claim / forbidden cases, and the cost wasted
     on them (seed §4.9). Hard gate = 1.00."""
     return _grouped(warehouse, bench, "abstention", ["case_outcomes"], OUTCOMES_OF, outcome_metrics.abstention)
 
 
-@dg.asset(deps=[document_observations, claim_observations, injection_scan], **METRICS)
+@_from_observations(document_observations, claim_observations, injection_scan)
 def injection_containment(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Injection documents each provider read that were flagged and kept from the model / injection
     documents it read (seed §4.10). Hard gate = 1.00, never averaged with anything."""
@@ -246,5 +259,16 @@ def injection_containment(bench: BenchConfig, warehouse: Warehouse) -> dg.Materi
                              whole=["artifact_injection"], missed=dg.MetadataValue.json(missed))
 
 
-METRIC_ASSETS = [result_relevance, review_queue, precision_at_k, recall_by_origin_group, citation_coverage, freshness, latency,
-                 cost_per_query, cost_per_useful_answer, fallback_rate, abstention, injection_containment]
+@dg.multi_asset(
+    specs=[dg.AssetSpec(name, deps=deps, description=inspect.cleandoc(compute.__doc__), group_name="metrics", kinds={"duckdb"})
+           for name, (deps, compute) in _FROM_OBSERVATIONS.items()],
+    can_subset=True, pool="duckdb", name="observation_metrics")
+def observation_metrics(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse):
+    """Citation coverage, latency, cost per query and per useful answer, fallback, abstention and
+    injection containment, each its own table and asset, materialized in one step."""
+    for key in sorted(context.selected_asset_keys):
+        _, compute = _FROM_OBSERVATIONS[key.path[-1]]
+        yield dg.MaterializeResult(asset_key=key, metadata=compute(bench, warehouse).metadata)
+
+
+METRIC_ASSETS = [result_relevance, review_queue, precision_at_k, recall_by_origin_group, freshness, observation_metrics]
