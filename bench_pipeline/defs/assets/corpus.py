@@ -41,8 +41,9 @@ def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
     findings = frame_of("manifest_findings", [f.as_row() for f in verification.findings])
     warehouse.replace_table("fixture_manifest", entries)
     warehouse.replace_table("manifest_findings", findings)
-    warehouse.replace_table("fixture_corpus", frame_of("fixture_corpus", [
-        {"manifest_sha256": manifest_sha256, "corpus_kind": verification.corpus_kind}]))
+    if verification.ok:  # a judgments-only re-run names the corpus its observations were made from
+        warehouse.replace_table("fixture_corpus", frame_of("fixture_corpus", [
+            {"manifest_sha256": manifest_sha256, "corpus_kind": verification.corpus_kind}]))
     parsed = append_new(warehouse, "verify_cache", VERIFIER_VERSION, cache, known)
     coverage = pd.DataFrame(
         [{"provider": p, "classes": len(c), "missing": ", ".join(sorted(set(FIXTURE_CLASSES) - c)) or "—"}
