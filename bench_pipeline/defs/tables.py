@@ -76,7 +76,7 @@ SCHEMAS: dict[str, dict[str, str]] = {
                        "status": "VARCHAR", "price_version": "VARCHAR", "manifest_sha256": "VARCHAR",
                        "golden_sha256": "VARCHAR", "cost_per_useful_answer_usd": "DOUBLE", "precision_at_10": "DOUBLE",
                        "judged_at_10": "INTEGER", "recall": "DOUBLE", "citation_coverage": "DOUBLE",
-                       "freshness_accuracy": "DOUBLE"},
+                       "freshness_accuracy": "DOUBLE", "room_versions": "VARCHAR"},
 }
 
 

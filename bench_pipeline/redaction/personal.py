@@ -1,9 +1,20 @@
-"""Personal data of natural persons (SPEC §3, LFPDPPP): e-mails, Mexican phones, CURP, person RFC.
+"""Personal data of natural persons (SPEC §3, LFPDPPP): e-mails, Mexican phones, CURP, person RFC,
+voter keys, CLABE bank accounts and card numbers.
 
-Kept on purpose: role mailboxes a company publishes, toll-free numbers, numbers the text itself
-presents as a company line (`Conmutador:`, `ventas@… o llame al`), and 12-character
-RFCs (they identify companies, public in SAT/DOF records). A 13-character RFC and a CURP embed a
-person's birth date, so they go.
+Phones are found by `phonenumbers.PhoneNumberMatcher` (region MX) over every string. The pre-2019
+dialling prefixes it no longer knows (`01` long distance, `044`/`045` mobile, the `1` after `+52`)
+are blanked to spaces first, so the matcher reads the ten digits after them and the hit still
+covers the prefix. A number is kept only when it is a business line by its type (toll-free,
+shared cost, UAN: `01 800 …`), or when the words before it present it as a company's own line
+(`Conmutador:`, `ventas@… o llame al`) and nothing near it speaks of a person: a person cue
+(`cel.`, WhatsApp, `particular`), an honorific or a name (`Lic. Ruiz`, `con Juan Pérez`), a private
+sale (`vendo`, `trato directo`), or a free-mail address. No cue at all counts as personal, because
+a wrongly kept personal number cannot be taken back once committed.
+
+E-mails go unless they are a company's role mailbox on the company's own domain: a free-mail
+domain (gmail, hotmail, outlook, yahoo, prodigy, …) is personal whatever its local part says.
+Kept on purpose: 12-character RFCs (they identify companies, public in SAT/DOF records). A
+13-character RFC and a CURP embed a person's birth date, so they go.
 """
 
 from __future__ import annotations
@@ -12,27 +23,51 @@ import re
 
 import phonenumbers
 from phonenumbers import PhoneNumberType
+from stdnum import luhn
 from stdnum.mx import curp, rfc
 
 from bench_pipeline.redaction.findings import REDACTED, REDACTED_EMAIL, REDACTED_PHONE, Hit
 from bench_pipeline.redaction.role_mailboxes import is_role_mailbox
 
 _EMAIL = re.compile(r"(?<![\w.+-])([A-Za-z0-9._%+-]{1,64})@((?:[A-Za-z0-9-]+\.)+([A-Za-z]{2,24}))\b")
+# `juan.perez arroba gmail punto com`: addresses written out so scrapers miss them.
+_SPELLED_EMAIL = re.compile(r"(?i)\b[\w.+-]{2,64}\s*[\[(]?\s*(?:arroba|at)\s*[\])]?\s*[\w-]{2,63}\s*[\[(]?\s*(?:punto|dot)\s*[\])]?\s*(?:com|net|org|mx|es)\b(?:\s*[\[(]?\s*(?:punto|dot)\s*[\])]?\s*mx\b)?")
 # `logo@2x.png` looks like an address; real top-level domains are not file extensions.
 _FILE_SUFFIXES = frozenset({"png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "css", "js", "ico"})
 _KEEP_DOMAINS = frozenset({"example.test", "example.com", "example.org", "example.net"})
+_FREE_MAIL = re.compile(
+    r"(?:^|\.)(?:gmail|googlemail|hotmail|outlook|live|msn|yahoo|ymail|rocketmail|aol|icloud|me|mac|proton|protonmail|"
+    r"gmx|mail|yandex|zoho|prodigy|infinitum|terra|latinmail|starmedia|tutanota|hushmail|fastmail)\.(?:[a-z]{2,3}\.)?[a-z]{2,3}$")
 _CURP = re.compile(r"\b[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d\b")
 _PERSON_RFC = re.compile(r"(?<![A-Z0-9&Ñ])[A-ZÑ&]{4}\d{6}[A-Z0-9]{3}(?![A-Z0-9])")
-# Pre-2019 mobile forms phonenumbers no longer accepts: +52 1 …, 044/045 … (research §A.7).
-_LEGACY_MOBILE = re.compile(r"(?:\+52[\s.-]?1|\b04[45])[\s.-]?\(?\d{2,3}\)?(?:[\s.-]?\d){7,8}\b")
+_VOTER_KEY = re.compile(r"\b[A-Z]{6}\d{8}[HM]\d{3}\b")  # INE clave de elector
+_CLABE = re.compile(r"(?<!\d)\d{18}(?!\d)")
+_CLABE_CUE = re.compile(r"(?i)\b(?:clabe|cuenta|transferencia|dep[oó]sito|banco|interbancaria)\b")
+_CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
+_CARD_CUE = re.compile(r"(?i)\b(?:tarjeta|card|visa|master ?card|amex|american express|d[eé]bito|cr[eé]dito|cuenta|n[uú]mero)\b")
+# Dialling prefixes retired in 2019: `01` (long distance), `044`/`045` (mobile), `+52 1` / `52 1`.
+# A retired prefix counts only where ten digits follow it: "… 354 0449" holds no `044`.
+_LEGACY_PREFIX = re.compile(r"(?<![\d+])(?:0(?:1|44|45)|\+?52[\s.-]*1)"
+                            r"(?=[\s.-]*\(?(?:\d{2}\)?(?:[\s.-]?\d){8}|\d{3}\)?(?:[\s.-]?\d){7})(?![\d]))")
+# Ten digits in pairs or other groupings the matcher does not read ("55 12 34 56 78").
+_GROUPED_DIGITS = re.compile(r"(?<![\d+])(?<!\d[.-])(?:\d[\s.-]?){9}\d(?![\d])")
 _BUSINESS_LINES = frozenset({PhoneNumberType.TOLL_FREE, PhoneNumberType.SHARED_COST, PhoneNumberType.UAN})
-# What the words just before a number say about whose it is. A person cue wins; no cue at all counts
-# as personal, because a wrongly kept personal number cannot be taken back once committed.
-_PERSON_CUE = re.compile(r"(?i)\b(?:cel(?:ular)?|m[oó]vil|whats ?app|personal|particular|casa|directo)\b")
-_COMPANY_CUE = re.compile(r"(?i)\b(?:conmutador|ventas|oficinas?|matriz|sucursal|planta|atenci[oó]n|servicio|"
-                          r"recepci[oó]n|corporativo|informes|contacto|lada|switchboard|sales|office)\b")
-_CUE_WINDOW = 60
-_CUE_BREAK = re.compile(r"[\n;<>|]")
+_PERSON_CUE = re.compile(
+    r"(?i)\b(?:cel(?:ular)?|m[oó]vil|whats ?app|wa\.me|personal|particular|casa|directo|recados|"
+    r"vendo|se vende|rento|se renta|traspaso|urge|trato directo|due[nñ]o|propietari[oa]|interesados|"
+    r"preguntar por|pregunte por|preg[uú]ntale a|atiende|contactar a|llamar a|comunicarse con|con (?:el|la) (?:se[nñ]or|se[nñ]ora))\b"
+    r"|\b(?:Sr|Sra|Srta|Lic|Ing|Dr|Dra|Mtro|Mtra|Arq|C\.P)\.(?=\s*[A-ZÁÉÍÓÚÑ])"
+    r"|\b(?:con|a|por|de|llame a|pregunte por)\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+\b")
+_COMPANY_WORDS = (r"\b(?:conmutador|ventas|oficinas?|matriz|sucursal|planta|atenci[oó]n a clientes|atenci[oó]n al cliente|"
+                  r"servicio al cliente|recepci[oó]n|corporativo|lada sin costo|call center|centro de atenci[oó]n|"
+                  r"switchboard|sales|office|head office|customer service)\b")
+# The company word labels the number: right before it, or followed by a colon or "tel." first.
+_COMPANY_LABEL = re.compile(rf"(?i){_COMPANY_WORDS}(?:\s*(?:\([^)]{{0,20}}\))?\s*[:.\-]|\s+(?:tel\w*\.?|al|llame al|marque al|lada)\b)"
+                            rf"[^:\n]{{0,12}}$|{_COMPANY_WORDS}\s*$")
+_CUE_WINDOW = 80
+# The words that speak of a number stop at a line, a tag, a `;` or the end of a sentence.
+_CUE_BREAK = re.compile(r"[\n;<>|]|(?<=[.!?])\s+(?=[A-ZÁÉÍÓÚÑ¿¡\d+(])")
+_LABEL_REACH = 32  # a company word labels a number only from this close ("Conmutador: ", "ventas@… o llame al ")
 
 
 def personal_hits(text: str) -> list[Hit]:
@@ -40,10 +75,13 @@ def personal_hits(text: str) -> list[Hit]:
 
 
 def _email_hits(text: str) -> list[Hit]:
-    hits = []
+    hits = [Hit(m.start(), m.end(), "personal-email", REDACTED_EMAIL) for m in _SPELLED_EMAIL.finditer(text)
+            if "@" not in m.group(0)]
     for match in _EMAIL.finditer(text):
         local, domain, tld = match.group(1), match.group(2).lower(), match.group(3).lower()
-        if tld in _FILE_SUFFIXES or domain in _KEEP_DOMAINS or is_role_mailbox(local):
+        if tld in _FILE_SUFFIXES or domain in _KEEP_DOMAINS:
+            continue
+        if is_role_mailbox(local) and not _FREE_MAIL.search(domain):
             continue
         hits.append(Hit(match.start(), match.end(), "personal-email", REDACTED_EMAIL))
     return hits
@@ -52,18 +90,42 @@ def _email_hits(text: str) -> list[Hit]:
 def _phone_hits(text: str) -> list[Hit]:
     if not any(c.isdigit() for c in text):
         return []
-    hits = [Hit(m.start(), m.end(), "personal-phone", REDACTED_PHONE) for m in _LEGACY_MOBILE.finditer(text)]
+    # Same length, prefixes blanked: the matcher's offsets are the text's offsets.
+    prefixes = {m.end(): m.start() for m in _LEGACY_PREFIX.finditer(text)}
+    readable = _LEGACY_PREFIX.sub(lambda m: " " * len(m.group(0)), text) if prefixes else text
+    hits = []
     previous_end = 0
-    for match in phonenumbers.PhoneNumberMatcher(text, "MX"):
-        number = match.number
-        lead_in = _lead_in(text, max(previous_end, match.start - _CUE_WINDOW), match.start)
-        previous_end = match.end
+    for start, end, number in _candidates(readable):
+        start = _prefix_start(readable, start, prefixes)
+        lead_in = _lead_in(text, max(previous_end, start - _CUE_WINDOW), start)
+        after = _lead_out(text, end, min(len(text), end + _CUE_WINDOW))
+        previous_end = end
         if phonenumbers.region_code_for_number(number) != "MX":
             continue
-        if phonenumbers.number_type(number) in _BUSINESS_LINES or _company_line(lead_in):
+        if phonenumbers.number_type(number) in _BUSINESS_LINES or _company_line(lead_in, after):
             continue
-        hits.append(Hit(match.start, match.end, "personal-phone", REDACTED_PHONE))
+        hits.append(Hit(start, end, "personal-phone", REDACTED_PHONE))
     return hits
+
+
+def _candidates(text: str) -> list[tuple[int, int, phonenumbers.PhoneNumber]]:
+    """The matcher's numbers, then valid ten-digit groupings it passed over, in text order."""
+    found = [(m.start, m.end, m.number) for m in phonenumbers.PhoneNumberMatcher(text, "MX")]
+    for match in _GROUPED_DIGITS.finditer(text):
+        if any(start < match.end() and match.start() < end for start, end, _ in found):
+            continue
+        number = phonenumbers.parse(re.sub(r"\D", "", match.group()), "MX")
+        if phonenumbers.is_valid_number(number):
+            found.append((match.start(), match.end(), number))
+    return sorted(found, key=lambda item: item[0])
+
+
+def _prefix_start(readable: str, start: int, prefixes: dict[int, int]) -> int:
+    """Where the number starts once its retired prefix (blanked just before `start`) is counted in."""
+    for end, begin in prefixes.items():
+        if end <= start and not readable[end:start].strip(" .-("):
+            return begin
+    return start
 
 
 def _lead_in(text: str, start: int, end: int) -> str:
@@ -73,16 +135,39 @@ def _lead_in(text: str, start: int, end: int) -> str:
     return window[breaks[-1].end():] if breaks else window
 
 
-def _company_line(lead_in: str) -> bool:
-    """A company word, or a role mailbox, just before the number, and nothing that says a person."""
-    if _PERSON_CUE.search(lead_in):
+def _lead_out(text: str, start: int, end: int) -> str:
+    """The words after a number, up to the next line or tag."""
+    window = text[start:end]
+    stop = _CUE_BREAK.search(window)
+    return window[: stop.start()] if stop else window
+
+
+def _company_line(lead_in: str, after: str) -> bool:
+    """A company word, or a role mailbox, just before the number, and nothing near it that says a person."""
+    near = f"{lead_in} {after}"
+    if _PERSON_CUE.search(near) or any(_FREE_MAIL.search(m.group(2).lower()) for m in _EMAIL.finditer(near)):
         return False
-    return bool(_COMPANY_CUE.search(lead_in)) or any(is_role_mailbox(m.group(1)) for m in _EMAIL.finditer(lead_in))
+    return bool(_COMPANY_LABEL.search(lead_in[-_LABEL_REACH:])) or any(is_role_mailbox(m.group(1)) for m in _EMAIL.finditer(lead_in)
+                                                   if len(lead_in) - m.end() <= _LABEL_REACH)
 
 
 def _identity_hits(text: str) -> list[Hit]:
     hits = [Hit(m.start(), m.end(), "curp", REDACTED) for m in _CURP.finditer(text) if curp.is_valid(m.group())]
+    hits += [Hit(m.start(), m.end(), "voter-key", REDACTED) for m in _VOTER_KEY.finditer(text)]
+    hits += [Hit(m.start(), m.end(), "clabe", REDACTED) for m in _CLABE.finditer(text)
+             if _clabe_valid(m.group()) and _CLABE_CUE.search(text[max(0, m.start() - _CUE_WINDOW):m.start()])]
+    for match in _CARD.finditer(text):
+        digits = re.sub(r"\D", "", match.group())
+        lead_in = text[max(0, match.start() - _CUE_WINDOW):match.start()]
+        if 13 <= len(digits) <= 19 and digits[0] in "3456" and luhn.is_valid(digits) and _CARD_CUE.search(lead_in):
+            hits.append(Hit(match.start(), match.end(), "card-number", REDACTED))
     for match in _PERSON_RFC.finditer(text):
         if rfc.is_valid(match.group()):
             hits.append(Hit(match.start(), match.end(), "person-rfc", REDACTED))
     return hits
+
+
+def _clabe_valid(digits: str) -> bool:
+    """The CLABE control digit: weights 3, 7, 1 over the first 17 digits (Banxico)."""
+    total = sum(int(d) * w % 10 for d, w in zip(digits[:17], [3, 7, 1] * 6))
+    return (10 - total % 10) % 10 == int(digits[17])

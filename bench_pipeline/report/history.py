@@ -6,6 +6,8 @@ the diff names rank changes, metric deltas and price-table changes, provider by 
 
 from __future__ import annotations
 
+import json
+
 from bench_pipeline.domain.report import Interval, Report
 
 DIFF_METRICS = ("cost_per_useful_answer_usd", "precision_at_10", "judged_at_10", "recall", "citation_coverage",
@@ -19,6 +21,7 @@ def history_rows(report: Report, price_versions: dict[str, str]) -> list[dict]:
         rows.append({"run_id": report.run_id, "created_at": report.created_at, "provider": p.provider, "rank": p.rank,
                      "status": p.status, "price_version": price_versions.get(p.provider),
                      "manifest_sha256": report.corpus.manifest_sha256, "golden_sha256": report.corpus.golden_sha256,
+                     "room_versions": json.dumps(report.provenance.get("room_versions", {}), sort_keys=True),
                      **{m: getattr(block, m) for m in DIFF_METRICS}})
     return rows
 
@@ -55,7 +58,19 @@ def diff_against(previous: list[dict], current: list[dict],
     return {"previous_run_id": first["run_id"],
             "inputs_changed": {"manifest": first["manifest_sha256"] != current[0]["manifest_sha256"] if current else None,
                                "golden": first["golden_sha256"] != current[0]["golden_sha256"] if current else None},
+            "room_versions_changed": _room_changes(first, current[0]) if current else {},
             "changes": changes}
+
+
+def _room_changes(old: dict, new: dict) -> dict:
+    """Rooms (reader, injection detector, redactor, claims) whose version moved: numbers made by
+    different code are not compared silently. A run recorded before versions were kept shows null."""
+    before = json.loads(old.get("room_versions") or "null")
+    after = json.loads(new["room_versions"])
+    if before is None:
+        return {room: {"from": None, "to": version} for room, version in sorted(after.items())}
+    return {room: {"from": before.get(room), "to": version} for room, version in sorted(after.items())
+            if before.get(room) != version}
 
 
 def _delta(old: float | None, new: float | None, interval: Interval | None) -> dict:

@@ -362,6 +362,10 @@ def diff_block(report: Report) -> str:
         rows.append(f"<tr><th scope='row'>{escape(change['provider'])}</th>"
                     + "".join(f"<td class='text'>{escape(c)}</td>" for c in cells) + f"<td class='text'>{moves or '—'}</td></tr>")
     inputs = ", ".join(f"{k} {'changed' if v else 'unchanged'}" for k, v in diff["inputs_changed"].items())
+    rooms = diff.get("room_versions_changed") or {}
+    if rooms:
+        inputs += "; room versions changed (numbers made by different code): " + ", ".join(
+            f"{room} {change['from']} → {change['to']}" for room, change in rooms.items())
     table = ("<table><thead><tr><th scope='col' class='text'>provider</th><th scope='col' class='text'>rank</th>"
              "<th scope='col' class='text'>status</th><th scope='col' class='text'>price table</th>"
              f"<th scope='col' class='text'>metric moves</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"

@@ -103,5 +103,7 @@ def render_markdown(report: Report) -> str:
         lines.append("- no previous run in this warehouse")
     else:
         lines.append(f"- previous run `{diff['previous_run_id']}`; inputs changed: {diff['inputs_changed']}")
+        if diff.get("room_versions_changed"):
+            lines.append(f"- room versions changed (numbers made by different code): {diff['room_versions_changed']}")
         lines += [f"- {c}" for c in diff["changes"]] or ["- no rank, status, price or metric changed"]
     return "\n".join(lines) + "\n"
