@@ -49,8 +49,9 @@ _CARD_CUE = re.compile(r"(?i)\b(?:tarjeta|card|visa|master ?card|amex|american e
 # A retired prefix counts only where ten digits follow it: "… 354 0449" holds no `044`.
 _LEGACY_PREFIX = re.compile(r"(?<![\d+])(?:0(?:1|44|45)|\+?52[\s.-]*1)"
                             r"(?=[\s.-]*\(?(?:\d{2}\)?(?:[\s.-]?\d){8}|\d{3}\)?(?:[\s.-]?\d){7})(?![\d]))")
-# Ten digits in pairs or other groupings the matcher does not read ("55 12 34 56 78").
-_GROUPED_DIGITS = re.compile(r"(?<![\d+])(?<!\d[.-])(?:\d[\s.-]?){9}\d(?![\d])")
+# Ten digits in pairs or other groupings the matcher does not read ("55 12 34 56 78"). Like the matcher,
+# not against a Latin letter: ten digits inside a hex digest or an id are not a phone.
+_GROUPED_DIGITS = re.compile(r"(?<![\dA-Za-z+])(?<!\d[.-])(?:\d[\s.-]?){9}\d(?![\dA-Za-z])")
 _BUSINESS_LINES = frozenset({PhoneNumberType.TOLL_FREE, PhoneNumberType.SHARED_COST, PhoneNumberType.UAN})
 _PERSON_CUE = re.compile(
     r"(?i)\b(?:cel(?:ular)?|m[oó]vil|whats ?app|wa\.me|personal|particular|casa|directo|recados|"
