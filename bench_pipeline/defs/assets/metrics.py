@@ -2,6 +2,7 @@
 (precision and recall per case, so the report can bootstrap them)."""
 
 import inspect
+from collections import defaultdict
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -33,12 +34,6 @@ METRICS = {"pool": "duckdb", "group_name": "metrics", "kinds": {"duckdb"}}
 def provider_slugs(bench: BenchConfig) -> list[str]:
     """The providers this run compares: those configured in its providers file."""
     return sorted(load_providers(Path(bench.providers_file)).providers)
-
-
-def _written(warehouse: Warehouse, table: str, rows: list[dict], **extra) -> dg.MaterializeResult:
-    frame = frame_of(table, rows)
-    warehouse.replace_table(table, frame)
-    return dg.MaterializeResult(metadata={**table_metadata(table, frame), **extra})
 
 
 def _per_provider(warehouse: Warehouse, bench: BenchConfig, table: str, inputs: list[str], compute: Callable[[str], list[dict]],
@@ -133,8 +128,11 @@ def recall_by_origin_group(bench: BenchConfig, warehouse: Warehouse) -> dg.Mater
         found = warehouse.records("""select distinct provider, case_id, rank, origin_group, relevant from result_relevance
                                      where relevant and rank <= ? order by all""", [POOL_DEPTH])
         pool = relevant_pool(found)
+        by_provider = defaultdict(list)
+        for row in found:
+            by_provider[row["provider"]].append(row)
         return _per_provider(warehouse, bench, "recall", ["result_relevance"],
-                             lambda p: recall_rows([r for r in found if r["provider"] == p], cases, [p], pool),
+                             lambda p: recall_rows(by_provider[p], cases, [p], pool),
                              whole=["golden_cases"], pooled=pooled_digest(pool))
 
 
