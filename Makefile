@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 export DAGSTER_DISABLE_TELEMETRY := 1
 export UV_COMPILE_BYTECODE := 1
 
-.PHONY: bench test verify check-defs benchmarks lock clean
+.PHONY: bench test verify check-defs benchmarks heldout lock clean
 
 $(STAMP): requirements.lock pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required"'
@@ -34,6 +34,10 @@ benchmarks: $(STAMP)
 
 check-defs: $(STAMP)
 	VIRTUAL_ENV=$(abspath $(VENV)) $(BIN)/dg check defs
+
+# The injection detector on attack texts × carriers × real pages it was not written against (needs ../shared/realdata).
+heldout: $(STAMP)
+	$(BIN)/python -m benchmarks.injection_heldout
 
 # Re-resolve the pinned set after editing pyproject.toml.
 lock: $(STAMP)

@@ -107,6 +107,19 @@ def test_history_diff_names_rank_status_price_and_metric_changes():
     assert change_gone == {"provider": "gone", "change": "removed"}
     assert change_a["metric_deltas"]["cost_per_useful_answer_usd"]["beyond_interval"] is None  # no interval given
     assert diff_against([], current) is None
+    assert diff["room_versions_changed"] == {}
+
+
+def test_history_diff_names_the_rooms_whose_version_moved():
+    base = {"manifest_sha256": "m", "golden_sha256": "g", "recall": 0.5, "citation_coverage": 1.0, "freshness_accuracy": None,
+            "precision_at_10": 0.3, "judged_at_10": 12, "provider": "a", "rank": 1, "status": "eligible",
+            "price_version": "v1", "cost_per_useful_answer_usd": 0.01}
+    old = {**base, "run_id": "r1", "room_versions": '{"injection_detector": "2026.12.2", "reader": "1"}'}
+    new = {**base, "run_id": "r2", "room_versions": '{"injection_detector": "2026.12.3", "reader": "1", "redactor": "2026.12.2"}'}
+    assert diff_against([old], [new])["room_versions_changed"] == {
+        "injection_detector": {"from": "2026.12.2", "to": "2026.12.3"}, "redactor": {"from": None, "to": "2026.12.2"}}
+    unrecorded = diff_against([{**old, "room_versions": None}], [new])["room_versions_changed"]
+    assert unrecorded["reader"] == {"from": None, "to": "1"}
 
 
 @pytest.mark.parametrize(("interval", "beyond"), [((0.012, 0.02), True), ((0.008, 0.02), False)])

@@ -80,7 +80,9 @@ def scan(data: bytes, media: Media | None = None) -> InjectionReport:
         fetched = _fetched_page(parsed)
         if fetched is not None:
             return scan(fetched)
-        values = list(json_channels(parsed, "system_imitation"))
+        # A JSON-LD document is metadata through and through; other JSON carries page text in its values.
+        linked_data = isinstance(parsed, dict) and ("@context" in parsed or "@type" in parsed or "@graph" in parsed)
+        values = list(json_channels(parsed, "structured_metadata" if linked_data else "system_imitation"))
         return _verdict(_matched([*values, *unicode_channels("\n".join(value.text for value in values))]))
     return _verdict(_matched([*unicode_channels(text), Channel("system_imitation", text)]))
 
@@ -155,15 +157,16 @@ def _channel_matches(channel: Channel) -> list[str]:
 
 
 def _decoded_runs(text: str) -> list[str]:
+    """Base64 runs that decode to text (UTF-8, so Spanish survives the round trip)."""
     decoded = []
     for run in _BASE64_RUN.findall(text):
         try:
             raw = base64.b64decode(run + "=" * (-len(run) % 4), validate=True)
         except (binascii.Error, ValueError):
             continue
-        printable = sum(32 <= byte < 127 for byte in raw)
-        if raw and printable / len(raw) >= 0.7:
-            decoded.append(raw.decode("ascii", errors="ignore"))
+        words = raw.decode("utf-8", errors="replace")
+        if words and sum(ch.isprintable() or ch.isspace() for ch in words) / len(words) >= 0.9:
+            decoded.append(words)
     return decoded
 
 

@@ -18,8 +18,8 @@ from bench_pipeline.injection.computed_style import hidden_elements
 from bench_pipeline.reading.textmap import collapse_ws, visible_text
 
 _SCRIPT_BLOCK = re.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
-_TAG = re.compile(r"<[^<>]{0,2000}>")
-_CODE_DENSITY = 0.08  # code symbols per letter; English and Spanish prose stay well under 0.02
+_TAG = re.compile(r"</?[A-Za-z][^<>]{0,1000}>|<!(?:\[[^<>]{0,100}|doctype[^<>]{0,200})>", re.IGNORECASE)
+_CODE_DENSITY = 0.15  # code symbols per letter: prose, even quoting a JSON snippet, stays under 0.11; tracking code is 0.3+
 _META_NAMES = re.compile(r"^(?:description|keywords|abstract|subject|summary|og:|twitter:|dc\.)", re.IGNORECASE)
 _INSTRUCTION_KEY = re.compile(
     r"^(?:instructions?|system_?prompt|prompt|(?:ai|llm|assistant|model|agent|bot)[_ -]?(?:instructions?|prompt|notes?|directive))$"
@@ -109,8 +109,8 @@ def json_channels(data, vector: str = "structured_metadata") -> Iterator[Channel
         if isinstance(value, dict):
             stack.extend(value.items())
             lines = _object_lines(value)
-            if len(lines) > 1:
-                yield Channel(vector, "\n".join(lines))
+            if len(lines) > 1:  # keys and nesting are structure no reader is shown: metadata
+                yield Channel("structured_metadata", "\n".join(lines))
         elif isinstance(value, list):
             stack.extend((key, item) for item in value)
         elif isinstance(value, str) and value.strip():

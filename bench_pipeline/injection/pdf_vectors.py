@@ -8,8 +8,9 @@ Text is hidden when it is drawn in render mode 3 or 7 (invisible, clip only), wh
 WCAG contrast ratio below 1.5:1 with its background (white on white, black on a black box; white
 on a dark band is read normally), or when its size is under 1 pt.
 
-A scanned page (one with images) keeps its OCR layer in render mode 3: that is the page's real
-text, not hidden text, so invisible-mode text counts as hidden only on pages without images.
+A scanned page keeps its OCR layer in render mode 3 over the page image: that is the page's real
+text, not hidden text. So invisible-mode text counts as hidden only where no image is drawn under
+it — a logo in the header does not make the rest of the page a scan.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pypdf.errors import PdfReadError
 
 from bench_pipeline.injection.channels import Channel
 from bench_pipeline.injection.css_colours import RGBA, contrast_ratio
-from bench_pipeline.reading.pdf import has_images, open_pdf
+from bench_pipeline.reading.pdf import open_pdf
 
 _INVISIBLE_MODES = (3, 7)
 _MIN_VISIBLE_SIZE = 1.0
@@ -38,8 +39,9 @@ _COLOUR_OPERATOR = re.compile(rb"((?:-?\d*\.?\d+\s+){1,4})(?:rg|g|k|sc|scn)\b")
 
 
 class _PageState:
-    def __init__(self, page_has_images: bool) -> None:
-        self.page_has_images = page_has_images
+    def __init__(self, image_names: set[str]) -> None:
+        self.image_names = image_names
+        self.images: list[tuple[float, float, float, float]] = []
         self.fill: RGBA = _INK
         self.render_mode = 0
         self.stack: list[tuple[RGBA, int]] = []
@@ -73,6 +75,10 @@ class _PageState:
             self.path = []
         elif operator in _DISCARD:
             self.path = []
+        elif operator == b"Do" and operands and str(operands[0]) in self.image_names:
+            corners = [_apply(cm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            self.images.append((min(xs), min(ys), max(xs), max(ys)))
 
     def text(self, text: str, cm, tm, _font, size: float) -> None:
         if not text.strip():
@@ -80,10 +86,13 @@ class _PageState:
         scale = abs(float(tm[0])) if tm else 1.0
         effective = size * (scale or 1.0)
         x, y = _apply(cm, float(tm[4]), float(tm[5])) if tm else (0.0, 0.0)
-        invisible = self.render_mode in _INVISIBLE_MODES and not self.page_has_images
+        invisible = self.render_mode in _INVISIBLE_MODES and not self._over_image(x, y)
         tiny = 0 < effective < _MIN_VISIBLE_SIZE
         blended = contrast_ratio(self.fill, self._background(x, y + effective / 3)) < _MIN_CONTRAST
         (self.hidden if invisible or tiny or blended else self.shown).append(text)
+
+    def _over_image(self, x: float, y: float) -> bool:
+        return any(left - 2 <= x <= right + 2 and bottom - 2 <= y <= top + 2 for left, bottom, right, top in self.images)
 
     def _background(self, x: float, y: float) -> RGBA:
         for (left, bottom, right, top), colour in reversed(self.painted):
@@ -100,7 +109,7 @@ def pdf_channels(data: bytes) -> Iterator[Channel]:
         if isinstance(value, str) and value.strip():
             yield Channel("meta_tag", value)
     for page in reader.pages:
-        state = _PageState(has_images(page))
+        state = _PageState(_image_names(page))
         try:
             if _may_hide(_content_bytes(page)):
                 page.extract_text(visitor_operand_before=state.before, visitor_text=state.text)
@@ -117,6 +126,16 @@ def _may_hide(content: bytes) -> bool:
     if _INVISIBLE_MODE.search(content) or _TINY_FONT.search(content):
         return True
     return any(_device_colour(match.group(1).split()) not in (_INK, None) for match in _COLOUR_OPERATOR.finditer(content))
+
+
+def _image_names(page) -> set[str]:
+    """Names of the XObjects a page draws that are images, or forms that may hold one (both count
+    as a picture under any text drawn over them)."""
+    try:
+        xobjects = (page.get("/Resources") or {}).get("/XObject") or {}
+        return {str(name) for name, ref in xobjects.items() if ref.get_object().get("/Subtype") in ("/Image", "/Form")}
+    except (PdfReadError, ValueError, KeyError, AttributeError, TypeError):
+        return set()
 
 
 def _content_bytes(page) -> bytes:

@@ -181,6 +181,9 @@ _OUTPUT_CONTEXT = (
     r"|\bsi (?:te|le|les) (?:preguntan?|piden?|consultan?)\b|\bsi (?:el|un|algun) usuario\b|\bif (?:the|a|any) user\b|\bif (?:you are|you're) asked\b"
     r"|\b(?:al|del) usuario\b|\b(?:tell|inform|ask|show) the user\b|\bthe user'?s (?:question|query|request|messages?|data)\b"
     rf"|{_CLAUSE_START}(?:reply|respond|answer)\s+(?:only\s+)?(?:in|using|with)\s+(?!reply\b)"
+    # Rewriting the reader's own letters and words is only ever asked of a text generator.
+    r"|\b(?:replace|substitute|swap|convert|shift|remove|reverse|scramble|encode|encrypt|rearrange|reemplaz\w*|sustitu\w*|cambi\w*|invierte|invertir|codific\w*|cifr\w*)\b"
+    r"[^.\n]{0,30}\b(?:letters?|vowels?|consonants?|characters?|every (?:\w+ )?word|letras|vocales|consonantes|caracteres|cada (?:\w+ )?palabra)\b"
     r"|\b(?:scrambl\w*|jumbl\w*|anagram\w*|convert\w*|render\w*|invert\w*|combin\w*|revers\w*|encod\w*|encrypt\w*|translat\w*|rearrang\w*|misspell\w*|tease\w*)\b[^.\n]{0,50}\byour (?:message|words|text|letters|sentences)\b"
 )
 _AUTHORITY_WORD = _alt(r"system", r"sistema", r"sys", r"operator", r"operador(?:es)?", r"developer", r"desarrollador(?:es)?",
@@ -194,6 +197,11 @@ _AUTHORITY_LABEL = (
     rf"[\[<{{(]{{1,3}}[^\]>}})\n]{{0,40}}\b{_BRACKET_WORD}\b[^\]>}})\n]{{0,40}}[\]>}})]{{1,3}}"
     rf"|(?:^|\n)\s*(?:[#=*\-_~]{{2,}}\s*)[^\n]{{0,40}}\b{_BRACKET_WORD}\b[^\n]{{0,40}}"
     rf"|(?:^|\n)\s*(?:\w+\s+){{0,3}}{_AUTHORITY_WORD}(?:\s+\w+){{0,3}}\s*(?::|::|=>)"
+    # Phrases that name a system-side instruction wherever they stand, a plain heading included.
+    r"|\b(?:instrucciones|indicaciones|mensaje|nota|aviso|directiva|reglas|configuracion|actualizacion|politicas?)"
+    r" (?:interna |internas |operativa |prioritaria )?(?:del|de|para el) (?:sistema|desarrollador|operador|administrador|agente|asistente|modelo|plataforma)\b"
+    r"|\b(?:system|developer|operator|admin) (?:prompt|message|instructions?|notice|note|directive|override|update)\b"
+    r"|\b(?:agent|assistant|model|ai) (?:configuration|config|instructions|directives|policy)\b"
     r"|\b(?:role|rol|speaker|author|autor|from|sender|emisor\w*|origen|source|persona|tipo\w*|type|nivel|level|de)\W{0,3}\s*[:=]\s*\W{0,3}(?:system|sistema|developer|desarrollador|operador|operator|admin\w*|root|plataforma|platform|interno)\b"
 )
 _AUTHORITY_CLAIM = (
@@ -213,6 +221,7 @@ _PRECEDENCE = (
     r"|\bla (?:respuesta|version) correcta es\b|\bthe correct (?:answer|version) is\b|\bfuente (?:oficial|valida) (?:y|sobre)\b"
     r"|\b(?:menor|less|lower) (?:credibilidad|peso|credibility|weight)\b|\bcomo (?:fuente )?(?:autorizada|oficial|definitiva|valida)\b"
     r"|\b(?:as|an?) (?:authoritative|official|definitive) source\b"
+    r"|\b(?:sustituye|reemplaza|anula|deja sin efecto) (?:a )?(?:cualquier|toda|las demas|otras?)\b|\b(?:supersedes|replaces|overrides) (?:any|all|every) other\b"
 )
 # Orders to conceal, or to frame an entity as something: what a page has no reason to ask of a human reader.
 _CONCEAL = _alt(r"ocult[ae]n?", r"omit[ae]n?", r"esconde[n]?", r"esconda[n]?", r"no (?:mencionar|senalar|citar|revelar|menciones|mencione|mencionen|senales|senale|senalen|hables|hable de|hablen de|cites|cite|citen|reveles|revele|incluyas en|digas|diga|digan|refieras|refiera)",
@@ -241,11 +250,12 @@ _ADDRESSED_MODEL = (
     rf"\b{_DEDICATION}(?:\s+(?:importante|urgente|oficial|interna|especial|important|urgent|official))?\s+(?:para|a|dirigid[oa]s? a|to|for|addressed to)\s+{_DETERMINER}(?:{_READER}|modelos?|models?)\b[^.\n]{{0,60}}?[:\u2014\u2013-]"
     rf"|\bsi (?:tu )?(?:eres|usted es|ustedes son|sois) {_DETERMINER}{_READER}\b"
     rf"|\bif you(?: are|'re| re) {_DETERMINER}{_READER}\b|\bif you(?: are|'re) (?:reading|processing|summari[sz]ing|indexing|crawling)\b"
-    rf"|\b(?:to|para|a) {_DETERMINER}{_READER} (?:que|that|who|which)?\s*(?:{_READS})\b[^.\n]{{0,60}}?[:\u2014\u2013-]"
+    rf"|\b(?:to|para|a) {_DETERMINER}{_READER} (?:que|that|who|which)?\s*(?:{_READS}|\w+[ae]n)\b[^.\n]{{0,60}}?[:\u2014\u2013-]"
     r"|\bsi (?:estas|esta usted|estan) (?:leyendo|procesando|resumiendo|analizando|indexando|rastreando)\b"
 )
 _ADDRESSEE = (
     rf"\b(?:hey|hola|oye|dear|querid[oa]s?|estimad[oa]s?|atencion|attention)\s*,?\s+{_DETERMINER}{_READER}\b"
+    rf"|(?:^\s*|(?<=[.!?\n\u00a1\u00bf\[(\"'>*\-])\s*){_DETERMINER}{_READER}(?:\s*(?:,|y|e|and|o|or)\s+{_DETERMINER}{_READER})*\s*:"
     rf"|\b{_READER}\s+(?:que|that|which|who)?\s*(?:{_READS})\b"
     rf"|\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|lectores?|systems?|tools?|programs?|services?|readers?|quien|whoever|anyone|anybody)\s+(?:que|that|which|who)?\s*(?:{_READS})\s+(?:\w+\s+)?(?:esta|este|estas|estos|this|these|our|nuestr[oa]s?)\b"
     rf"|\b(?:quien|quienes|whoever|anyone who|anybody who|those who)\s+(?:{_READS})\s+(?:\w+\s+){{0,2}}{_OUTPUT}\b"
@@ -315,6 +325,9 @@ def _windows(text: str) -> list[Finding]:
             if any(a <= match.start() < b for a, b in mentioned):
                 continue
             found_per_sentence[_index_of(starts, match.start())].add(name)
+    for found in found_per_sentence:
+        if found & {"addressee", "addressed_model"}:
+            found.discard("automation")  # the reader addressed is the automated reader mentioned: one signal
     # Folding keeps offsets except for compatibility forms (`ﬁ`): the snippet then quotes the folded text.
     quoted = text if len(text) == len(folded) else folded
     results = []

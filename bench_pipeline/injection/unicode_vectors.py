@@ -24,8 +24,8 @@ def unicode_channels(text: str) -> Iterator[Channel]:
     if _INVISIBLE.search(text):
         stripped = strip_invisible(text)
         # Only what the invisible characters were hiding: windows that read as instructions once they are gone.
-        before = {finding.signals for finding in findings(text, hidden=True)}
-        hidden = [finding.snippet for finding in findings(stripped, hidden=True) if finding.signals not in before]
+        before = {strip_invisible(finding.snippet) for finding in findings(text, hidden=True)}
+        hidden = [finding.snippet for finding in findings(stripped, hidden=True) if finding.snippet not in before]
         if hidden:
             yield Channel("zero_width", " … ".join(hidden))
 

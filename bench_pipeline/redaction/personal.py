@@ -46,12 +46,12 @@ _CLABE_CUE = re.compile(r"(?i)\b(?:clabe|cuenta|transferencia|dep[oó]sito|banco
 _CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
 _CARD_CUE = re.compile(r"(?i)\b(?:tarjeta|card|visa|master ?card|amex|american express|d[eé]bito|cr[eé]dito|cuenta|n[uú]mero)\b")
 # Dialling prefixes retired in 2019: `01` (long distance), `044`/`045` (mobile), `+52 1` / `52 1`.
-# A retired prefix counts only where ten digits follow it: "… 354 0449" holds no `044`.
-_LEGACY_PREFIX = re.compile(r"(?<![\d+])(?:0(?:1|44|45)|\+?52[\s.-]*1)"
-                            r"(?=[\s.-]*\(?(?:\d{2}\)?(?:[\s.-]?\d){8}|\d{3}\)?(?:[\s.-]?\d){7})(?![\d]))")
-# Ten digits in pairs or other groupings the matcher does not read ("55 12 34 56 78"). Like the matcher,
-# not against a Latin letter: ten digits inside a hex digest or an id are not a phone.
-_GROUPED_DIGITS = re.compile(r"(?<![\dA-Za-z+])(?<!\d[.-])(?:\d[\s.-]?){9}\d(?![\dA-Za-z])")
+# A retired prefix counts only where ten digits follow it, written with spaces, dots or dashes, and
+# never inside another number: "… 354 0449" holds no `044`, nor "Aviso 26-2500-0193" an `01`.
+_LEGACY_PREFIX = re.compile(r"(?<![\w+])(?<!\d[.-])(?:0(?:1|44|45)|\+?52[ .-]*1)"
+                            r"(?=[ .-]*\(?(?:\d{2}\)?(?:[ .-]?\d){8}|\d{3}\)?(?:[ .-]?\d){7})(?!\w))")
+# Ten digits in pairs or other groupings the matcher does not read ("55 12 34 56 78").
+_GROUPED_DIGITS = re.compile(r"(?<![\w+])(?<!\d[.-])(?:\d[ .-]?){9}\d(?!\w)")
 _BUSINESS_LINES = frozenset({PhoneNumberType.TOLL_FREE, PhoneNumberType.SHARED_COST, PhoneNumberType.UAN})
 _PERSON_CUE = re.compile(
     r"(?i)\b(?:cel(?:ular)?|m[oó]vil|whats ?app|wa\.me|personal|particular|casa|directo|recados|"

@@ -66,7 +66,7 @@ def _room_changes(old: dict, new: dict) -> dict:
     """Rooms (reader, injection detector, redactor, claims) whose version moved: numbers made by
     different code are not compared silently. A run recorded before versions were kept shows null."""
     before = json.loads(old.get("room_versions") or "null")
-    after = json.loads(new["room_versions"])
+    after = json.loads(new.get("room_versions") or "{}")
     if before is None:
         return {room: {"from": None, "to": version} for room, version in sorted(after.items())}
     return {room: {"from": before.get(room), "to": version} for room, version in sorted(after.items())
