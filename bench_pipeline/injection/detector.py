@@ -24,7 +24,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.injection.channels import Channel
-from bench_pipeline.injection.html_vectors import body_text_runs, hidden_element_channels, json_channels, out_of_band_channels
+from bench_pipeline.injection.html_vectors import (
+    block_text, body_text_runs, hidden_element_channels, json_channels, out_of_band_channels,
+)
 from bench_pipeline.injection.pdf_vectors import pdf_channels
 from bench_pipeline.injection.signals import findings
 from bench_pipeline.injection.unicode_vectors import strip_invisible, unicode_channels
@@ -32,7 +34,7 @@ from bench_pipeline.reading.decode import decode_html, parse_html_tree
 from bench_pipeline.reading.source import HtmlSource
 
 Media = Literal["html", "pdf", "json", "text"]
-_BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{40,}={0,2}")
+_BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{24,}={0,2}")  # 18 bytes and up: "Can you reply in German?"
 _ROLE_TAG = re.compile(r"<\s*/?\s*(?:system|assistant|user_message|im_start|im_end)\s*>", re.IGNORECASE)
 _HTML_SNIFF = re.compile(rb"<(?:!doctype html|html|head|body|div|p|meta|title)[\s>]", re.IGNORECASE)
 _SNIPPET = 160
@@ -102,15 +104,15 @@ def _fetched_page(parsed) -> bytes | None:
 
 
 def scan_html(source: HtmlSource) -> InjectionReport:
-    visible = Channel("system_imitation", source.visible.text)
-    visible_found = _channel_matches(visible)
-    channels = [*unicode_channels(visible.text)]
-    channels += [Channel("system_imitation", tag.group(0), suspicious=True) for tag in _ROLE_TAG.finditer(source.text)]
+    channels = [Channel("system_imitation", tag.group(0), suspicious=True) for tag in _ROLE_TAG.finditer(source.text)]
     try:
         root = parse_html_tree(source.text)
     except (ParserError, ValueError):
-        # Nothing parseable: the visible-text walk still reads the page.
-        return _verdict([*_matched(channels), (visible, visible_found)])
+        # Nothing parseable: the reader's visible-text walk still reads the page.
+        visible = Channel("system_imitation", source.visible.text)
+        return _verdict([*_matched([*channels, *unicode_channels(visible.text)]), (visible, _channel_matches(visible))])
+    visible = Channel("system_imitation", block_text(root))
+    channels += unicode_channels(visible.text)
     channels += out_of_band_channels(root)
     # The (costly) cascade runs only when some run of body text, cut at every tag so that an
     # inline span's text starts its own sentence, meets the hidden bar.
@@ -119,9 +121,8 @@ def scan_html(source: HtmlSource) -> InjectionReport:
         if seen is not None:
             # Visible imitation is judged on what a person sees: hidden elements' text taken out.
             visible = Channel("system_imitation", seen)
-            visible_found = _channel_matches(visible)
         channels += hidden
-    return _verdict([*_matched(channels), (visible, visible_found)])
+    return _verdict([*_matched(channels), (visible, _channel_matches(visible))])
 
 
 def _matched(channels: list[Channel]) -> list[tuple[Channel, list[str]]]:

@@ -10,12 +10,11 @@ import json
 import re
 from collections.abc import Iterator
 
-import lxml.html
 from lxml import etree
 
 from bench_pipeline.injection.channels import Channel
 from bench_pipeline.injection.computed_style import hidden_elements
-from bench_pipeline.reading.textmap import collapse_ws, visible_text
+from bench_pipeline.reading.textmap import BLOCK_TAGS, collapse_ws
 
 _SCRIPT_BLOCK = re.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,1000}>|<!(?:\[[^<>]{0,100}|doctype[^<>]{0,200})>", re.IGNORECASE)
@@ -35,6 +34,7 @@ _ATTRIBUTE_VALUES = etree.XPath(
     " | //@*[starts-with(name(), 'data-') and string-length(.) > 20]",
     smart_strings=False,  # plain strings: the values are only read, never traced back to their element
 )
+_NOT_READ = frozenset({"script", "style", "noscript", "template", "head", "title"})
 _BODY_TEXT = etree.XPath("//body//text()[not(ancestor::script or ancestor::style or ancestor::noscript or ancestor::template)]",
                          smart_strings=False)
 _OUT_OF_BAND = etree.XPath("//template | //noscript | //meta[@content] | //script[@type]")
@@ -61,6 +61,29 @@ def commented_prose(text: str) -> str:
     return "" if letters == 0 or code / letters > _CODE_DENSITY else text
 
 
+def block_text(root) -> str:
+    """What a person reads, as the detector judges it: the body's text with a line break at every
+    block element (so a paragraph after a heading with no full stop starts its own sentence), inline
+    markup joined, scripts, styles, templates and noscript left out."""
+    parts: list[str] = []
+    body = root.find(".//body")
+    walker = etree.iterwalk(body if body is not None else root, events=("start", "end"))
+    for event, element in walker:
+        tag = element.tag.lower() if isinstance(element.tag, str) else None
+        if event == "start":
+            if tag is None or tag in _NOT_READ:
+                walker.skip_subtree()
+                continue
+            if tag in BLOCK_TAGS:
+                parts.append("\n")
+            parts.append(element.text or "")
+        else:
+            if tag in BLOCK_TAGS:
+                parts.append("\n")
+            parts.append(element.tail or "")
+    return "\n".join(line for line in (collapse_ws(line) for line in "".join(parts).split("\n")) if line)
+
+
 def body_text_runs(root) -> str:
     """The body's text nodes one per line: every tag boundary ends a run."""
     return "\n".join(text for text in _BODY_TEXT(root) if text.strip())
@@ -76,7 +99,7 @@ def hidden_element_channels(root) -> tuple[list[Channel], str | None]:
     for item in hidden:
         if item.element.getparent() is not None:
             item.element.drop_tree()  # the text after it (its tail) stays: it is visible
-    return channels, visible_text(lxml.html.tostring(root, encoding="unicode")).text
+    return channels, block_text(root)
 
 
 def _out_of_band(element) -> Iterator[Channel]:
@@ -138,5 +161,5 @@ def _object_lines(value: dict, prefix: str = "", depth: int = 0) -> list[str]:
 
 
 def _element_text(element) -> str:
-    return collapse_ws("".join(element.itertext()))
-
+    """An element's text one text node a line: a span's text inside a sentence starts its own."""
+    return "\n".join(collapse_ws(text) for text in element.itertext() if text.strip())

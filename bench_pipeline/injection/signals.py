@@ -7,27 +7,32 @@ no accents), in Spanish and English:
 
 | signal            | weight | what it looks for |
 |-------------------|--------|-------------------|
-| `explicit`        | 3      | the jailbreak grammar itself: overriding earlier instructions, a new role, spoofed conversation roles, "safety off", a data-exfiltration request, a URL built to carry data out |
-| `addressed_model` | 3      | a dedication or condition aimed at an automated reader: "nota para / to / for <reader>:", "si eres <reader>", "if you are <reader>" |
-| `addressee`       | 2      | an automated reader named as the one who acts: a vocative ("<reader>:"), "<reader> que lean/resuman esta página", "<reader> deben/should …" |
-| `output_context`  | 2      | the reader's own output or its act of answering: "tu respuesta", "your summary", "toda respuesta sobre", "al describir a", "si el usuario pregunta", "when generating" |
-| `authority_label` | 2      | text labelled as a system/operator/developer instruction: a bracketed or ruled heading with such a word, a `role: system`-like field |
-| `precedence`      | 2      | a source claiming precedence over every other: "única fuente válida", "debe prevalecer sobre", "regardless of other sources" |
+| `explicit`        | 3      | the jailbreak grammar itself: overriding earlier instructions, a new role, spoofed conversation roles, "safety off", a request to send out the conversation, prompt or keys |
+| `addressed_model` | 3      | a dedication or condition aimed at an automated reader: "nota para / to / for <reader>:", "a los <readers> que indexan …:", "si eres <reader>", "if you are <reader>" |
+| `addressee`       | 2      | an automated reader named as the one who acts: a vocative ("<reader>:", "<reader>, declara"), "<reader> que lean/resuman esta página", "<reader> deben/should …", "quien elabore comparativos" |
+| `output_context`  | 2      | the reader's own output or its act of answering: "en tu respuesta", "your summary", "toda respuesta sobre", "al describir a", "si el usuario pregunta", rewriting its letters or words |
+| `authority_label` | 2      | text labelled as a system/operator/developer instruction: a bracketed, ruled or colon label with such a word, a heading like "instrucciones del sistema", a `role: system`-like field |
+| `precedence`      | 2      | a source claiming precedence over every other: "única fuente válida", "debe prevalecer sobre", "sustituye a cualquier otra", "regardless of other sources" |
+| `steering`        | 2      | an order to conceal ("no menciones", "evita señalar", "leave out") or to frame an entity ("describe a X como", "mark competitors as", "rank us first") |
 | `directive`       | 1      | an order about what to say, omit, rank, treat, send: an imperative in its place (clause start, after "por favor"/"favor de"), an obligation modal + such a verb, "no menciones", "do not mention" |
 | `authority_claim` | 1      | "verificado por", "registro oficial", "por disposición de", "site operator", "verified by" |
 | `deixis`          | 1      | the page pointing at itself or its subject: "esta página", "este sitio", "this company" |
-| `automation`      | 1      | any mention of an automated reader (a model, an assistant, AI, agents, bots, crawlers, automated systems, search engines) |
+| `automation`      | 1      | any mention of an automated reader (a model, an assistant, AI, agents, bots, crawlers, automated systems, search engines); not counted again when that reader is addressed |
+| `data_sink`       | 1      | a URL whose last parameter waits to be filled (empty, `{placeholder}`, `CAPS`) |
 
 **The decision rule.** Signals are pooled over a window of two consecutive sentences (a heading and
-the sentence under it), each signal counted once. A window of *visible* text is instruction-like
-when its weight is at least 3 **and** it holds an addressing signal (`explicit`, `addressed_model`,
-`addressee`, `output_context` or `authority_label`): an imperative, however authoritative, with no
-automated reader in view is how laws, notices and manuals speak ("El contribuyente deberá…",
-"Queda prohibido…", "Nota para el cliente…"). A window in a *hidden* channel (comment, hidden CSS,
-attribute, metadata, PDF hidden layer) needs weight 2 with an addressing signal, a `directive` or a
-`precedence`, because text nobody is meant to see has no reason to give orders. A quotation that a
-sentence reports as somebody's words ("la frase '…'", "the message '…'") is mentioned, not used:
-its `explicit` weight does not count.
+the sentence under it; a run with no sentence end is cut every 400 characters), each signal counted
+once. A window of *visible* text is instruction-like when its weight is at least 3 **and** it holds
+an addressing signal (`explicit`, `addressed_model`, `addressee`, `output_context`,
+`authority_label` or `precedence`): an imperative, however authoritative, with no automated reader
+in view is how laws, notices and manuals speak ("El contribuyente deberá…", "Queda prohibido…",
+"Nota para el cliente…"). A window in a *hidden* channel (comment, hidden CSS, attribute, metadata,
+PDF hidden layer) needs weight 2, and either one decisive signal (`explicit`, `addressed_model`,
+`precedence`) or two signals of which one addresses the reader, steers it, or is a `directive`
+given in an authority's name or with a data sink — because text nobody is meant to see has no
+reason to give orders, while a hidden "Share this article" or a mention of AI is not one. A
+quotation that a sentence reports as somebody's words ("la frase '…'", "the message '…'") is
+mentioned, not used: its signals do not count.
 """
 
 from __future__ import annotations
@@ -140,7 +145,7 @@ _CLITICS = r"(?:se(?:lo|la|los|las)?|lo|la|los|las|le|les|me|nos)?"
 _ES_VERB = _alt(*_ES_FORMS) + _CLITICS
 _ES_INFINITIVE = _alt(*sorted(_ES_VERBS, key=len, reverse=True)) + _CLITICS
 _EN_VERB = _alt(*sorted(_EN_VERBS, key=len, reverse=True))
-_CLAUSE_START = (r"(?:^\s*|(?<=[.!?:;\n\u00a1\u00bf\"'(\[\-\u2014\u2013*>|,{])\s*|\b(?:por favor|favor de|please|kindly|y|e|and|then|luego"
+_CLAUSE_START = (r"(?:^\s*|(?<=[.!?:;\n\u00a1\u00bf\"'(\[\-\u2014\u2013*>|,{\u201c\u201d\u2018\u2019\u00ab\u00bb])\s*|\b(?:por favor|favor de|please|kindly|y|e|and|then|luego"
                  r"|tambien|also|ademas|simplemente|just|siempre|always|solo|only|unicamente|a partir de ahora|desde ahora"
                  r"|de ahora en adelante|en adelante|from now on|henceforth|can you|could you|would you|will you)\s+)")
 _OBLIGATION = _alt(
@@ -255,7 +260,7 @@ _ADDRESSED_MODEL = (
 )
 _ADDRESSEE = (
     rf"\b(?:hey|hola|oye|dear|querid[oa]s?|estimad[oa]s?|atencion|attention)\s*,?\s+{_DETERMINER}{_READER}\b"
-    rf"|(?:^\s*|(?<=[.!?\n\u00a1\u00bf\[(\"'>*\-])\s*){_DETERMINER}{_READER}(?:\s*(?:,|y|e|and|o|or)\s+{_DETERMINER}{_READER})*\s*:"
+    rf"|(?:^\s*|(?<=[.!?\n\u00a1\u00bf\[(\"'>*\-\u201c\u201d\u2018\u2019\u00ab\u00bb])\s*){_DETERMINER}{_READER}(?:\s*(?:,|y|e|and|o|or)\s+{_DETERMINER}{_READER})*\s*:"
     rf"|\b{_READER}\s+(?:que|that|which|who)?\s*(?:{_READS})\b"
     rf"|\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|lectores?|systems?|tools?|programs?|services?|readers?|quien|whoever|anyone|anybody)\s+(?:que|that|which|who)?\s*(?:{_READS})\s+(?:\w+\s+)?(?:esta|este|estas|estos|this|these|our|nuestr[oa]s?)\b"
     rf"|\b(?:quien|quienes|whoever|anyone who|anybody who|those who)\s+(?:{_READS})\s+(?:\w+\s+){{0,2}}{_OUTPUT}\b"
@@ -287,7 +292,7 @@ _SIGNALS: dict[str, re.Pattern[str]] = {
     )
 }
 # Sentence ends; a newline ends a heading line too.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]\u201d\u2019\u00bb]*\s+|\n+")
 _IDENTIFIER_JOINS = re.compile(r"(?<=[a-z\u00e0-\u00ff])(?=[A-Z])|_")
 # A quotation the sentence reports as somebody's words: mentioned, not used.
 _REPORTED_QUOTE = re.compile(
@@ -307,7 +312,7 @@ def findings(text: str, hidden: bool) -> list[Finding]:
 
 
 def _windows(text: str) -> list[Finding]:
-    """Every two-sentence window of `text` with at least one signal, strongest reading first kept."""
+    """Every two-sentence window of `text` with at least one signal."""
     if not text or len(text) < 10:
         return []
     # `configAgente`, `prompt_sistema`: identifiers are read as the words they join.
@@ -322,9 +327,11 @@ def _windows(text: str) -> list[Finding]:
         searches.append(("data_sink", _DATA_SINK, text))
     for name, pattern, searched in searches:
         for match in pattern.finditer(searched):
-            if any(a <= match.start() < b for a, b in mentioned):
+            # A match may open on the space before its first word: it belongs where that word is.
+            at = match.start() + len(match.group()) - len(match.group().lstrip())
+            if any(a <= at < b for a, b in mentioned):
                 continue
-            found_per_sentence[_index_of(starts, match.start())].add(name)
+            found_per_sentence[_index_of(starts, at)].add(name)
     for found in found_per_sentence:
         if found & {"addressee", "addressed_model"}:
             found.discard("automation")  # the reader addressed is the automated reader mentioned: one signal

@@ -27,7 +27,7 @@ _TOKEN = re.compile(
     r"|<!--.*?(?:-->|\Z)|<(?:/\s*)?([a-zA-Z][a-zA-Z0-9]*)[^>]*>|<[/!?][^>]*>",
     re.IGNORECASE | re.DOTALL,
 )
-_BLOCK_TAGS = frozenset(
+BLOCK_TAGS = frozenset(
     "address article aside blockquote br dd details dialog div dl dt fieldset figcaption figure footer "
     "form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody td tfoot th thead "
     "tr ul option caption center".split()
@@ -76,7 +76,7 @@ def visible_text(source: str) -> TextMap:
         if start > position:
             builder.add_text(source, position, start)
         name = token.group(2)
-        if name and name.lower() in _BLOCK_TAGS:
+        if name and name.lower() in BLOCK_TAGS:
             builder.add_space(start, end)
         position = end
     if position < len(source):

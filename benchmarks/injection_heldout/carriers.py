@@ -24,6 +24,7 @@ SPEC_VECTORS = frozenset({"html_comment", "hidden_css", "attribute_text", "pdf_h
 _PARAGRAPH_END = re.compile(r"</p\s*>", re.IGNORECASE)
 _HEAD_END = re.compile(r"</head\s*>", re.IGNORECASE)
 _BODY_END = re.compile(r"</body\s*>", re.IGNORECASE)
+_OPAQUE = re.compile(r"<(script|style|textarea|template|noscript)\b.*?</\1\s*>|<!--.*?-->", re.IGNORECASE | re.DOTALL)
 _SENTENCE = ("La empresa informó sus resultados del tercer trimestre", "y prevé abrir dos plantas más en 2026.")
 
 
@@ -45,7 +46,9 @@ def _insert_body(host: bytes, fragment: str) -> bytes:
     """The host with `fragment` after its middle paragraph, as UTF-8: a host in another encoding
     is decoded first, so the inserted text is not read in the host's charset."""
     page = decode_html(host)
-    ends = list(_PARAGRAPH_END.finditer(page))
+    # A `</p>` inside a script's string, a style or a comment is not where a paragraph ends.
+    opaque = [m.span() for m in _OPAQUE.finditer(page)]
+    ends = [m for m in _PARAGRAPH_END.finditer(page) if not any(a <= m.start() < b for a, b in opaque)]
     if ends:
         at = ends[len(ends) // 2].end()
     else:
