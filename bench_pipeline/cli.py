@@ -32,7 +32,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     outcome = run_benchmark(fixtures=Path(args.fixtures), golden=Path(args.golden),
                             warehouse=Path(args.warehouse), providers_file=Path(args.providers),
-                            invoices=Path(args.invoices))
+                            invoices=Path(args.invoices), judgments_only=args.judgments_only)
     for line in outcome.lines:
         print(line)
     if outcome.report_path is None:
@@ -107,6 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
     run.add_argument("--providers", default=DEFAULT_PROVIDERS)
     run.add_argument("--invoices", default=DEFAULT_INVOICES, help="folder of provider invoices (optional)")
+    run.add_argument("--judgments-only", action="store_true",
+                     help="after a review round: judgments, relevance metrics and the report, reading no fixture "
+                          "(needs a whole run in the same warehouse first)")
     run.set_defaults(func=cmd_run)
 
     verify = sub.add_parser("verify", help="manifest integrity: hashes, listing, captured_at, paths, classes")

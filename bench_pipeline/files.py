@@ -39,18 +39,27 @@ def dump_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
-def read_json(path: Path) -> Any:
-    path = Path(path)
+def read_bytes(path: Path) -> bytes:
     try:
-        text = path.read_text(encoding="utf-8")
+        return Path(path).read_bytes()
     except FileNotFoundError:
         raise InputError(path, "(file)", "does not exist") from None
+
+
+def parse_json(path: Path, data: bytes) -> Any:
+    """JSON from a file's bytes; a failure names the file."""
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(path, "(file)", f"is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(path, "(json)", f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+
+
+def read_json(path: Path) -> Any:
+    return parse_json(Path(path), read_bytes(path))
 
 
 def sha256_file(path: Path) -> str:
@@ -64,7 +73,8 @@ def sha256_file(path: Path) -> str:
 def read_yaml(path: Path) -> Any:
     path = Path(path)
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        # libyaml's loader when built in: the same documents, ten times faster than the pure-Python one.
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except FileNotFoundError:
         raise InputError(path, "(file)", "does not exist") from None
     except yaml.YAMLError as exc:

@@ -9,6 +9,7 @@ from pathlib import Path
 import dagster as dg
 
 from bench_pipeline.definitions import ASSETS, CHECKS
+from bench_pipeline.defs.automation import JUDGMENTS_RERUN
 from bench_pipeline.defs.partitions import all_providers_tags
 from bench_pipeline.defs.resources import BenchConfig, ReplayTransport, Warehouse
 from bench_pipeline.transport.netlock import network_locked
@@ -41,12 +42,16 @@ def _instance() -> dg.DagsterInstance:
     return dg.DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else dg.DagsterInstance.ephemeral()
 
 
-def run_benchmark(*, fixtures: Path, golden: Path, warehouse: Path, providers_file: Path, invoices: Path) -> RunOutcome:
+def run_benchmark(*, fixtures: Path, golden: Path, warehouse: Path, providers_file: Path, invoices: Path,
+                  judgments_only: bool = False) -> RunOutcome:
+    """The whole graph, or with `judgments_only` the `judgments_rerun` selection: after a review round,
+    judgments, relevance metrics and the report from the warehouse a whole run left, reading no fixture."""
     resources = bench_resources(fixtures=fixtures, golden=golden, warehouse=warehouse, providers_file=providers_file,
                                 invoices=invoices)
+    scope = {"selection": JUDGMENTS_RERUN} if judgments_only else {"tags": all_providers_tags()}
     with network_locked(), _instance() as instance:
         result = dg.materialize([*ASSETS, *CHECKS], resources=resources, instance=instance, raise_on_error=False,
-                                run_config=QUIET_CONSOLE, tags=all_providers_tags())
+                                run_config=QUIET_CONSOLE, **scope)
     outcome = RunOutcome(run_id=result.run_id, success=result.success, report_path=None)
     for evaluation in result.get_asset_check_evaluations():
         mark = "ok  " if evaluation.passed else ("FAIL" if evaluation.severity == dg.AssetCheckSeverity.ERROR else "warn")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bench_pipeline.files import sha256_file
 from bench_pipeline.fixtures.exchanges import load_exchange
 from bench_pipeline.fixtures.manifest_io import load_manifest, manifest_path
 from bench_pipeline.fixtures.verify import verify_fixtures
@@ -18,7 +19,7 @@ from bench_pipeline.resilience.conformance import conformance_for, partial_asses
 from bench_pipeline.resilience.error_fixtures import exchanges_by_class
 
 REPO = Path(__file__).resolve().parents[1]
-SAME_STEPS = ["fixture_manifest", "fixture_secret_scan", "golden_cases", "run_provenance", "search_observations",
+SAME_STEPS = ["fixture_manifest", "fixture_secret_scan", "golden_cases", "golden_judgments", "run_provenance", "search_observations",
               "provider_conformance"]
 
 
@@ -30,7 +31,7 @@ def plain_run(*, fixtures: Path, golden_dir: Path, providers_file: Path) -> list
     golden = load_golden(golden_dir)
     families = load_host_families(golden_dir)
     load_judgments(golden_dir)
-    collect_provenance(repo_dir=REPO, manifest_file=manifest_path(fixtures), golden_sha256=golden_sha256(golden_dir),
+    collect_provenance(repo_dir=REPO, manifest_sha256=sha256_file(manifest_path(fixtures)), golden_sha256=golden_sha256(golden_dir),
                        providers=providers, providers_file=providers_file, settings={"mode": "replay"})
     manifest = load_manifest(fixtures)
     observed = observe_searches(root=fixtures, entries=manifest.entries, cases=golden.cases,

@@ -68,3 +68,18 @@ def build_large_corpus(base: Path, providers: int, cases: int) -> Corpus:
                 "sha256": sha256_file(corpus.fixtures / relative), "synthetic": True, "bytes": len(data)}))
     write_manifest(corpus.fixtures, manifest.model_copy(update={"entries": entries}))
     return corpus
+
+
+def review_round(golden: Path, round_number: int, cases: int = 5) -> Path:
+    """A review round: a new judgments file that flips the verdict on every pooled result of the first
+    `cases` synthetic cases (what a reviewer appends, never an edit of earlier lines)."""
+    path = golden / "judgments" / f"{1000 + round_number:04d}-review.jsonl"
+    with path.open("w") as out:
+        for n in range(cases):
+            case_id = f"gs-{100_000 + n}"
+            for i, url in enumerate(_urls(case_id)):
+                relevant = (i % 3 == 0) == (round_number % 2 == 0)
+                out.write(json.dumps({"case_id": case_id, "url": url, "relevant": relevant,
+                                      "reason": "grounds_claim" if relevant else "not_about_topic",
+                                      "reviewer": "rev-synthetic2", "judged_at": f"2026-12-0{1 + round_number % 8}T10:00:00Z"}) + "\n")
+    return path

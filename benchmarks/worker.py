@@ -1,7 +1,8 @@
 """One measurement in a fresh interpreter: provider partitions are read from BENCH_PROVIDERS when the
 definitions load, and the process's peak memory is its own. Prints one JSON line.
 
-Usage: python -m benchmarks.worker {full|overhead|rerun} BASE_DIR   (BASE_DIR holds a built corpus)
+Usage: python -m benchmarks.worker {full|overhead|rerun} BASE_DIR   (BASE_DIR holds a built corpus;
+rerun times a full run, a one-provider re-run, then a judgments-only re-run)
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ def main(task: str, base: Path) -> dict:
                 [*ASSETS, *CHECKS], selection=SAME_STEPS, resources=resources, instance=instance,
                 run_config=QUIET_CONSOLE, tags=all_providers_tags()))
     elif task == "rerun":
-        from benchmarks.synthetic import slugs
+        from benchmarks.synthetic import review_round, slugs
+        from bench_pipeline.defs.automation import JUDGMENTS_RERUN
         from tests.corpus_builder import Corpus, rewrite_fixture
 
         resources = bench_resources(**paths, warehouse=base / "warehouse")
@@ -69,6 +71,20 @@ def main(task: str, base: Path) -> dict:
                                                                  resources=sensor_resources))
             out["rerun_seconds"] = _timed(lambda: run(selection=request.asset_selection, partition_key=request.partition_key))
             out["rerun_partition"] = request.partition_key
+            review_round(golden, 1)
+            # The fixtures are moved away for the judgments-only run: reading one would fail it.
+            away = fixtures.with_name("web-search.away")
+            fixtures.rename(away)
+            try:
+                judged = None
+
+                def judgments_only():
+                    nonlocal judged
+                    judged = run(selection=JUDGMENTS_RERUN, raise_on_error=False)
+                out["judgments_seconds"] = _timed(judgments_only)
+            finally:
+                away.rename(fixtures)
+            out["judgments_success"] = judged.success
     out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
 

@@ -56,7 +56,7 @@ def test_sensor_records_a_baseline_then_requests_only_the_changed_provider(corpu
     (request,) = requests
     assert request.partition_key == "tavily" and moved != cursor
     selected = {k.to_user_string() for k in request.asset_selection}
-    assert "golden_cases" not in selected
+    assert {"golden_cases", "golden_judgments"}.isdisjoint(selected)
     assert {"fixture_manifest", "fixture_secret_scan", "run_provenance", "search_observations", "precision_at_k",
             "benchmark_report"} <= selected
 
@@ -93,7 +93,7 @@ def test_rerun_after_one_providers_change_touches_only_its_partition_and_the_fan
     assert request["partition"] == "beta"
     (rerun,) = seen["reruns"]
     # beta's partition of every per-provider asset, every fan-in asset but the golden set, nothing of alpha.
-    expected = {(asset, "beta") for asset in per_provider} | {(asset, "") for asset in fan_in - {"golden_cases"}}
+    expected = {(asset, "beta") for asset in per_provider} | {(asset, "") for asset in fan_in - {"golden_cases", "golden_judgments"}}
     assert {tuple(pair) for pair in rerun} == expected and len(rerun) == len(expected)
     passed = set(seen["rerun_checks"][0])
     assert {"sha256_matches", "file_listed", "no_secrets_in_fixtures"} <= passed  # re-verified, re-scanned
@@ -125,7 +125,7 @@ def test_judgment_sensor_reruns_relevance_metrics_and_report_but_no_observation(
              "judged_at": "2026-12-01T10:00:00Z"}) + "\n")
         request, _ = tick(instance, cursor)
         selected = {k.to_user_string() for k in request.asset_selection}
-        assert selected == {"golden_cases", "run_provenance", "result_relevance", "review_queue", "precision_at_k",
+        assert selected == {"golden_judgments", "run_provenance", "result_relevance", "review_queue", "precision_at_k",
                             "recall_by_origin_group", "freshness", "benchmark_report"}
         rerun = dg.materialize([*ASSETS, *CHECKS], resources=resources, instance=instance, selection=request.asset_selection)
         assert rerun.success

@@ -26,7 +26,7 @@ def test_definitions_load():
     graph = defs.resolve_asset_graph()
     keys = {k.to_user_string() for k in graph.get_all_asset_keys()}
     assert keys == {
-        "fixture_manifest", "fixture_secret_scan", "golden_cases", "run_provenance", "search_observations",
+        "fixture_manifest", "fixture_secret_scan", "golden_cases", "golden_judgments", "run_provenance", "search_observations",
         "provider_conformance", "injection_scan", "document_observations", "claim_observations", "case_outcomes",
         "result_relevance", "review_queue", "precision_at_k", "recall_by_origin_group", "citation_coverage", "freshness", "latency",
         "cost_per_query", "cost_per_useful_answer", "fallback_rate", "abstention", "injection_containment",
@@ -42,7 +42,7 @@ def test_whole_graph_succeeds_with_every_check_passing(corpus):
         **{rule: True for rule in RULES}, "no_secrets_in_fixtures": True,
         **{f"{gate}_consequence": True for gate in GATES}}
     materialized = {e.asset_key.to_user_string() for e in result.get_asset_materialization_events()}
-    assert materialized == {a.key.to_user_string() for a in ASSETS}
+    assert materialized == {k.to_user_string() for a in ASSETS for k in a.keys}
     report_path = corpus.warehouse / "reports" / result.run_id / "report.json"
     report = Report.model_validate_json(report_path.read_text())
     (tavily,) = report.providers

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bench_pipeline.redaction.findings import REDACTED, REDACTED_EMAIL, REDACTED_PHONE
+from bench_pipeline.redaction.personal import personal_hits
 from bench_pipeline.redaction.structure import redact_text
 
 
@@ -54,3 +55,10 @@ def test_curp_and_person_rfc_go_company_rfc_stays():
 def test_placeholders_are_not_personal_data():
     text = f"{REDACTED_EMAIL} {REDACTED_PHONE} {REDACTED}"
     assert _redact(text) == (text, set())
+
+
+def test_ten_digits_inside_a_hex_digest_are_not_a_phone():
+    # A manifest sha256 whose digits happen to spell a valid Mexican number, between hex letters.
+    digest = "626d70f42acc29ab072e8771691065aecbdba86a0bb78302c3162191d1ead906"
+    assert personal_hits(digest) == []
+    assert [h.detector for h in personal_hits("llámame al 877 169 1065")] == ["personal-phone"]

@@ -27,15 +27,18 @@ REPORT_FRESHNESS = dg.FreshnessPolicy.time_window(fail_window=timedelta(days=8),
 REPORT_KEY = dg.AssetKey("benchmark_report")
 
 # What one provider's changed fixtures invalidate: the assets that read the fixture tree (manifest
-# verification, secret scan) and everything after them. golden_cases reads no fixture, so it stays.
+# verification, secret scan) and everything after them. The golden set reads no fixture, so it stays.
 AFTER_FIXTURES = dg.AssetSelection.assets("fixture_manifest", "fixture_secret_scan").downstream()
 
-# What new judgments or verified dates invalidate: the asset that reads the files (golden_cases), the run's
-# provenance (it hashes the golden set, and the report is keyed to it), and what reads the judgment tables —
-# relevance (then the review queue, precision, recall) and freshness — up to the report. Never the
-# observations: no fixture is read again. The one place to unify with the judgments-only re-run (issue 13).
-AFTER_JUDGMENTS = (dg.AssetSelection.assets("golden_cases", "run_provenance")
-                   | dg.AssetSelection.assets("result_relevance", "freshness").downstream())
+# What a review round invalidates (new lines in golden/judgments/*.jsonl or golden/verified_dates*.jsonl):
+# the judgments table and everything computed from it — relevance, review queue, precision, recall,
+# freshness, the run's provenance and the report, with the report's gate checks. None of it reads a
+# fixture: observations, reads and claims are taken from the warehouse as the last run left them.
+JUDGMENTS_RERUN = dg.AssetSelection.assets("golden_judgments").downstream()
+
+judgments_rerun_job = dg.define_asset_job(
+    "judgments_rerun", selection=JUDGMENTS_RERUN,
+    description="After a review round: judgments, relevance metrics and the report, reading no fixture.")
 
 
 def with_report_freshness(asset: dg.AssetsDefinition) -> dg.AssetsDefinition:
@@ -73,7 +76,7 @@ def manifest_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
                           asset_selection=selection) for provider in changed]
 
 
-@dg.sensor(job=benchmark_job, minimum_interval_seconds=60,
+@dg.sensor(job=judgments_rerun_job, minimum_interval_seconds=60,
            description="Re-runs relevance, freshness, their metrics and the report when judgment or date files change.")
 def judgment_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
     digest = judgment_files_digest(bench.golden)
@@ -84,4 +87,4 @@ def judgment_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
     if previous == digest:
         return dg.SkipReason("no judgment or date file changed")
     return dg.RunRequest(run_key=f"judgments:{digest[:16]}",
-                         asset_selection=sorted(AFTER_JUDGMENTS.resolve(context.repository_def.asset_graph)))
+                         asset_selection=sorted(JUDGMENTS_RERUN.resolve(context.repository_def.asset_graph)))

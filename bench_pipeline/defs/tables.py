@@ -13,6 +13,8 @@ SCHEMAS: dict[str, dict[str, str]] = {
                      "freshness_days": "INTEGER"},
     "relevance_judgments": {"case_id": "VARCHAR", "url": "VARCHAR", "relevant": "BOOLEAN", "reason": "VARCHAR",
                             "reviewer": "VARCHAR", "judged_at": "VARCHAR", "round": "VARCHAR"},
+    "fixture_corpus": {"manifest_sha256": "VARCHAR", "corpus_kind": "VARCHAR"},
+    "verify_cache": {"sha256": "VARCHAR", "verifier_version": "VARCHAR", "facts": "VARCHAR"},
     "secret_scan_cache": {"sha256": "VARCHAR", "scanner_version": "VARCHAR", "findings": "VARCHAR"},
     "secret_scan_findings": {"file": "VARCHAR", "json_path": "VARCHAR", "detector": "VARCHAR", "preview": "VARCHAR"},
     "run_provenance": {"run_id": "VARCHAR", "provenance": "VARCHAR"},
@@ -66,12 +68,21 @@ SCHEMAS: dict[str, dict[str, str]] = {
     "review_queue": {"kind": "VARCHAR", "case_id": "VARCHAR", "url": "VARCHAR", "providers": "VARCHAR"},
     "provider_gates": {"provider": "VARCHAR", "rank": "INTEGER", "status": "VARCHAR", "gate": "VARCHAR",
                        "value": "DOUBLE", "threshold": "VARCHAR", "passed": "BOOLEAN"},
+    "table_digests": {"table": "VARCHAR", "provider": "VARCHAR", "digest": "VARCHAR"},
+    "computed_from": {"table": "VARCHAR", "provider": "VARCHAR", "key": "VARCHAR"},
+    "origin_groups": {"url": "VARCHAR", "origin_group": "VARCHAR"},
+    "bootstrap_cache": {"key": "VARCHAR", "source_version": "VARCHAR", "result": "VARCHAR"},
     "report_history": {"run_id": "VARCHAR", "created_at": "TIMESTAMPTZ", "provider": "VARCHAR", "rank": "INTEGER",
                        "status": "VARCHAR", "price_version": "VARCHAR", "manifest_sha256": "VARCHAR",
                        "golden_sha256": "VARCHAR", "cost_per_useful_answer_usd": "DOUBLE", "precision_at_10": "DOUBLE",
                        "judged_at_10": "INTEGER", "recall": "DOUBLE", "citation_coverage": "DOUBLE",
                        "freshness_accuracy": "DOUBLE", "room_versions": "VARCHAR"},
 }
+
+
+# What the warehouse remembers only to skip work: content stamps, the keys rows were computed from,
+# and results by input digest. Deleting these tables makes the next run compute everything anew.
+REMEMBERED = ("table_digests", "computed_from", "origin_groups", "verify_cache", "secret_scan_cache", "bootstrap_cache")
 
 
 def columns(table: str) -> list[str]:

@@ -23,10 +23,11 @@ def relevant_pool(results: list[dict]) -> dict[str, set[str]]:
     return pool
 
 
-def recall_rows(results: list[dict], cases: list, providers: list[str]) -> list[dict]:
+def recall_rows(results: list[dict], cases: list, providers: list[str], pool: dict[str, set[str]] | None = None) -> list[dict]:
     """One row per (provider, answerable case). `results` rows carry provider, case_id, rank,
-    origin_group and relevant (the judged relevance of precision@k)."""
-    pool = relevant_pool(results)
+    origin_group and relevant (the judged relevance of precision@k). The pool is that of `results`
+    unless given (computed over every provider, when `results` holds some of them)."""
+    pool = relevant_pool(results) if pool is None else pool
     retrieved: dict[tuple[str, str], set[str]] = defaultdict(set)
     for row in results:
         if row["rank"] <= POOL_DEPTH and row["relevant"]:

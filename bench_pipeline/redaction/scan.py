@@ -3,7 +3,9 @@ redaction uses. Zero findings is the bar; role mailboxes are never findings (red
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ from pypdf.errors import PdfReadError
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.files import read_json, sha256_file
+from bench_pipeline.fixtures.manifest_io import MANIFEST_NAME
 from bench_pipeline.redaction.exchange import redact_exchange
 from bench_pipeline.redaction.findings import ScanFinding
 from bench_pipeline.redaction.structure import Found, redact_json, redact_text
@@ -47,9 +50,31 @@ def scan_fixture_tree(root: Path, cache: ScanCache | None = None) -> list[ScanFi
             else:
                 digest = sha256_file(path)
                 if digest not in cache:
-                    cache[digest] = [(f.json_path, f.detector, f.preview) for f in scan_file(path, shown)]
+                    scanned = _scan_manifest(path, cache) if shown == MANIFEST_NAME else scan_file(path, shown)
+                    cache[digest] = [(f.json_path, f.detector, f.preview) for f in scanned]
                 findings.extend(ScanFinding(shown, *found) for found in cache[digest])
     return findings
+
+
+def _scan_manifest(path: Path, cache: ScanCache) -> list[ScanFinding]:
+    """The manifest entry by entry, each remembered by its own content: one changed fixture changes
+    one entry of a file that lists every fixture, and only that entry is scanned again."""
+    try:
+        data = read_json(path)
+    except InputError:
+        return scan_file(path, MANIFEST_NAME)
+    if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
+        return scan_file(path, MANIFEST_NAME)
+    found: Found = []
+    redact_json({k: v for k, v in data.items() if k != "entries"}, "$", found)
+    for index, entry in enumerate(data["entries"]):
+        key = "entry:" + hashlib.sha256(json.dumps(entry, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+        if key not in cache:
+            mine: Found = []
+            redact_json(entry, "$", mine)
+            cache[key] = mine
+        found.extend((f"$.entries[{index}]{where[1:]}", detector, preview) for where, detector, preview in cache[key])
+    return _as_findings(found, MANIFEST_NAME)
 
 
 def scan_file(path: Path, shown: str) -> list[ScanFinding]:

@@ -4,6 +4,8 @@ recommendation. Pure: the report asset reads the tables and hands their rows her
 from __future__ import annotations
 
 import json
+from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -23,7 +25,7 @@ from bench_pipeline.domain.report import (
 )
 from bench_pipeline.metrics.aggregate import ALL, mean_with_n
 from bench_pipeline.report.cascade import cascade_order
-from bench_pipeline.report.confidence import bootstrap_interval, paired_difference, ratio_interval, tie_groups
+from bench_pipeline.report.confidence import Resamples, tie_groups
 from bench_pipeline.report.gates import evaluate_gates, status_of, with_counts
 from bench_pipeline.report.ranking import rank_providers
 
@@ -63,19 +65,32 @@ class ReportInputs:
     cost_reconciliation: dict[str, str] = field(default_factory=dict)
     review_agreement: list[dict] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        # Rows per (table, provider, category), indexed once: the report reads each slice many times.
+        self._slices: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
+        for table in ("precision", "recall", "outcomes", "latency", "conformance", "freshness_cases"):
+            for row in getattr(self, table):
+                self._slices[(table, row["provider"], ALL)].append(row)
+                if "category" in row:
+                    self._slices[(table, row["provider"], row["category"])].append(row)
+        for table, rows in self.grouped.items():
+            for row in rows:
+                self._slices[(table, row["provider"], row["category"])].append(row)
+
+    def rows(self, table: str, provider: str, category: str = ALL) -> list[dict]:
+        """Rows of one table (or grouped table) for a provider, in one category or all of them."""
+        return self._slices.get((table, provider, category), [])
+
 
 def _block(inputs: ReportInputs, provider: str, category: str) -> MetricBlock:
     values: dict = {}
     counts: dict[str, int] = {}
     for metric, table in PER_CASE.items():
-        rows = getattr(inputs, table)
-        chosen = [r[metric] for r in rows if r["provider"] == provider and (category == ALL or r["category"] == category)]
-        values[metric], counts[metric] = mean_with_n(chosen)
-    judged = [r["judged_at_10"] for r in inputs.precision
-              if r["provider"] == provider and (category == ALL or r["category"] == category)]
+        values[metric], counts[metric] = mean_with_n([r[metric] for r in inputs.rows(table, provider, category)])
+    judged = [r["judged_at_10"] for r in inputs.rows("precision", provider, category)]
     values["judged_at_10"], counts["judged_at_10"] = (sum(judged) if judged else None), len(judged)
     for table, metrics in GROUPED.items():
-        row = next((r for r in inputs.grouped.get(table, []) if r["provider"] == provider and r["category"] == category), None)
+        row = next(iter(inputs.rows(table, provider, category)), None)
         for metric, n_column in metrics:
             value = None if row is None else row[metric]
             values[metric] = json.loads(value) if metric == "fallback_by_cause" and value is not None else value
@@ -83,34 +98,31 @@ def _block(inputs: ReportInputs, provider: str, category: str) -> MetricBlock:
                 counts[metric] = row[n_column]
     if category == ALL:
         values["latency_ms"] = {r["operation"]: LatencyStat(**{k: r[k] for k in LatencyStat.model_fields})
-                                for r in inputs.latency if r["provider"] == provider} or None
+                                for r in inputs.rows("latency", provider)} or None
     return MetricBlock(**values, n=counts)
 
 
-def _interval(found: tuple[float, float] | None) -> Interval | None:
+def _interval(found: Sequence[float] | None) -> Interval | None:
     return None if found is None else Interval(low=found[0], high=found[1])
 
 
-def _intervals(inputs: ReportInputs, provider: str, category: str) -> dict[str, Interval | None]:
+def _intervals(inputs: ReportInputs, resamples: Resamples, provider: str, category: str) -> dict[str, Interval | None]:
     """Bootstrap over golden cases: per-case means, the fallback indicator, and cost per useful answer
     (a ratio of sums, resampled case by case)."""
-    def mine(rows: list[dict]) -> list[dict]:
-        return [r for r in rows if r["provider"] == provider and (category == ALL or r["category"] == category)]
-
-    out = {metric: _interval(bootstrap_interval([r[metric] for r in mine(getattr(inputs, table))]))
+    out = {metric: _interval(resamples.interval([r[metric] for r in inputs.rows(table, provider, category)]))
            for metric, table in PER_CASE.items()}
-    answerable = [o for o in mine(inputs.outcomes) if o["web_role"] != "forbidden"]
-    out["fallback_rate"] = _interval(bootstrap_interval([float(o["fallback_cause"] is not None) for o in answerable]))
+    cases = inputs.rows("outcomes", provider, category)
+    answerable = [o for o in cases if o["web_role"] != "forbidden"]
+    out["fallback_rate"] = _interval(resamples.interval([float(o["fallback_cause"] is not None) for o in answerable]))
     # Freshness accuracy is a ratio of sums too (right dates / sampled dates), resampled case by case.
-    dated = mine(inputs.freshness_cases)
-    out["freshness_accuracy"] = _interval(ratio_interval([r["accurate"] for r in dated], [r["sampled"] for r in dated]))
-    cases = mine(inputs.outcomes)
+    dated = inputs.rows("freshness_cases", provider, category)
+    out["freshness_accuracy"] = _interval(resamples.ratio([r["accurate"] for r in dated], [r["sampled"] for r in dated]))
     out["cost_per_useful_answer_usd"] = None if any(o["cost_usd"] is None for o in cases) else _interval(
-        ratio_interval([o["cost_usd"] for o in cases], [bool(o["useful"]) for o in cases]))
+        resamples.ratio([o["cost_usd"] for o in cases], [bool(o["useful"]) for o in cases]))
     return out
 
 
-def _comparisons(order: list[str], outcomes: list[dict]) -> tuple[list[Comparison], list[list[str]]]:
+def _comparisons(order: list[str], outcomes: list[dict], resamples: Resamples) -> tuple[list[Comparison], list[list[str]]]:
     """Paired bootstrap of cost per useful answer between each pair of neighbours, over the same cases."""
     by_provider: dict[str, dict[str, dict]] = {}
     for row in outcomes:
@@ -120,7 +132,7 @@ def _comparisons(order: list[str], outcomes: list[dict]) -> tuple[list[Compariso
         cases = sorted(set(by_provider.get(better, {})) & set(by_provider.get(worse, {})))
         rows = [[by_provider[provider][c] for c in cases] for provider in (better, worse)]
         known = len(cases) >= 2 and all(r["cost_usd"] is not None for side in rows for r in side)
-        result = paired_difference(*(values for side in rows for values in (
+        result = resamples.paired(*(values for side in rows for values in (
             [r["cost_usd"] for r in side], [bool(r["useful"]) for r in side]))) if known else \
             {"interval": None, "p_a_lower": None, "distinguishable": False}
         interval = result["interval"]
@@ -132,7 +144,9 @@ def _comparisons(order: list[str], outcomes: list[dict]) -> tuple[list[Compariso
 
 
 def build_report(*, run_id: str, created_at: datetime, corpus: CorpusInfo, provenance: dict,
-                 inputs: ReportInputs) -> Report:
+                 inputs: ReportInputs, resamples: Resamples | None = None) -> Report:
+    """`resamples` may hold bootstrap results of earlier runs (reused where the inputs are the same)."""
+    resamples = resamples or Resamples()
     entries = []
     for provider in inputs.providers:
         aggregate = _block(inputs, provider, ALL)
@@ -144,16 +158,16 @@ def build_report(*, run_id: str, created_at: datetime, corpus: CorpusInfo, prove
         gates = with_counts(gates, aggregate, inputs.cost_reconciliation.get(provider))
         status, reasons = status_of(gates)
         conformance = {r["check"]: Conformance(passed=r["passed"], detail=r["detail"])
-                       for r in inputs.conformance if r["provider"] == provider}
+                       for r in inputs.rows("conformance", provider)}
         entries.append({"provider": provider, "status": status, "metrics": aggregate.model_dump(), "payload": dict(
             status_reasons=reasons, gates=gates, conformance=conformance, price_version=inputs.price_versions.get(provider),
             metrics=ProviderMetrics(aggregate=aggregate,
                                     by_category={c: _block(inputs, provider, c) for c in CATEGORIES}),
-            confidence=_intervals(inputs, provider, ALL),
-            confidence_by_category={c: _intervals(inputs, provider, c) for c in CATEGORIES})})
+            confidence=_intervals(inputs, resamples, provider, ALL),
+            confidence_by_category={c: _intervals(inputs, resamples, provider, c) for c in CATEGORIES})})
     ranked = rank_providers(entries)
     order = [e["provider"] for e in ranked if e["rank"] is not None]
-    comparisons, ties = _comparisons(order, inputs.outcomes)
+    comparisons, ties = _comparisons(order, inputs.outcomes, resamples)
     eligible = [e["provider"] for e in ranked if e["status"] == "eligible"]
     cost = {e["provider"]: e["metrics"]["cost_per_useful_answer_usd"] for e in ranked}
     recommendation = Recommendation(

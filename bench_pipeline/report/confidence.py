@@ -6,11 +6,17 @@ Neighbours in the ranking are compared paired — the same resampled cases for b
 the 95% interval of their difference in cost per useful answer contains 0, they form a tie group:
 the data cannot tell them apart. Resampling is vectorised (one index matrix per statistic), so the
 report stays cheap as cases and providers grow.
+
+A statistic is a function of its inputs, the seed and the resample count alone, so `Resamples`
+remembers each result under the digest of exactly those: a re-run resamples only the providers
+whose inputs changed and reuses the rest, with the numbers a full run would compute.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import hashlib
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -19,8 +25,12 @@ SEED = 20261202
 ALPHA = 0.05
 
 
+@lru_cache(maxsize=8)
 def _indices(n_cases: int, resamples: int, seed: int) -> np.ndarray:
-    return np.random.default_rng(seed).integers(0, n_cases, size=(resamples, n_cases))
+    # Every provider answers the same cases, so the same few matrices serve the whole report.
+    idx = np.random.default_rng(seed).integers(0, n_cases, size=(resamples, n_cases))
+    idx.flags.writeable = False
+    return idx
 
 
 def _interval(values: np.ndarray) -> tuple[float, float]:
@@ -83,3 +93,45 @@ def tie_groups(order: list[str], distinguishable: dict[tuple[str, str], bool]) -
         else:
             groups.append([provider])
     return groups
+
+
+class Resamples:
+    """Bootstrap results remembered by the digest of their inputs, seed and resample count.
+
+    `known` is what earlier runs computed (key → result as JSON values); `used` collects every
+    result this report needed, so the caller can store the new ones."""
+
+    def __init__(self, known: dict | None = None, resamples: int = RESAMPLES, seed: int = SEED):
+        self.known, self.used, self.resamples, self.seed = known or {}, {}, resamples, seed
+
+    def _cached(self, kind: str, arrays: Sequence[Sequence], compute: Callable[[], object]):
+        digest = hashlib.sha256(f"{kind}|{self.resamples}|{self.seed}|{ALPHA}".encode())
+        for values in arrays:
+            data = np.asarray(values, dtype=float)
+            digest.update(len(data).to_bytes(8, "little") + data.tobytes())
+        key = digest.hexdigest()
+        if key not in self.known:
+            self.known[key] = _as_json(compute())
+        self.used[key] = self.known[key]
+        return self.known[key]
+
+    def interval(self, values: Sequence[float | None]) -> list[float] | None:
+        known = [v for v in values if v is not None]
+        return self._cached("mean", [known], lambda: bootstrap_interval(known, self.resamples, self.seed))
+
+    def ratio(self, cost: Sequence[float], useful: Sequence[bool]) -> list[float] | None:
+        return self._cached("ratio", [cost, useful], lambda: ratio_interval(cost, useful, self.resamples, self.seed))
+
+    def paired(self, cost_a: Sequence[float], useful_a: Sequence[bool], cost_b: Sequence[float],
+               useful_b: Sequence[bool]) -> dict:
+        return self._cached("paired", [cost_a, useful_a, cost_b, useful_b], lambda: paired_difference(
+            cost_a, useful_a, cost_b, useful_b, self.resamples, self.seed))
+
+
+def _as_json(result):
+    """Tuples as lists, as they come back from the warehouse, so a fresh and a remembered result are alike."""
+    if isinstance(result, tuple):
+        return list(result)
+    if isinstance(result, dict):
+        return {k: _as_json(v) for k, v in result.items()}
+    return result

@@ -58,13 +58,13 @@ def git_state(repo_dir: Path) -> tuple[str | None, bool | None]:
     return _git(["rev-parse", "HEAD"], repo_dir), None if status is None else bool(status)
 
 
-def collect_provenance(*, repo_dir: Path, manifest_file: Path, golden_sha256: str, providers: ProvidersConfig,
+def collect_provenance(*, repo_dir: Path, manifest_sha256: str, golden_sha256: str, providers: ProvidersConfig,
                        providers_file: Path, settings: dict) -> dict:
     revision, dirty = git_state(repo_dir)
     return {
         "git_revision": revision,
         "git_dirty": dirty,
-        "manifest_sha256": sha256_file(manifest_file),
+        "manifest_sha256": manifest_sha256,
         "golden_sha256": golden_sha256,
         "providers_file_sha256": sha256_file(providers_file),
         "providers_version": providers.version,

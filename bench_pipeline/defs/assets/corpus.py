@@ -6,12 +6,15 @@ from pathlib import Path
 import dagster as dg
 import pandas as pd
 
+from bench_pipeline.defs.caches import append_new, read_cache
 from bench_pipeline.defs.metadata import frame_of, md_table, table_metadata
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
+from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.golden import GoldenCase
 from bench_pipeline.domain.manifest import FIXTURE_CLASSES
+from bench_pipeline.files import sha256_file
 from bench_pipeline.fixtures.manifest_io import manifest_path
-from bench_pipeline.fixtures.verify import verify_fixtures
+from bench_pipeline.fixtures.verify import VERIFIER_VERSION, verify_fixtures
 from bench_pipeline.golden.load import (
     golden_sha256,
     load_golden,
@@ -30,11 +33,18 @@ def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
     Findings land in `manifest_findings`; the blocking checks on this asset read them, so a
     tampered corpus stops the run before anything is computed from it."""
     providers = load_providers(Path(bench.providers_file))
-    verification = verify_fixtures(bench.fixtures, known_providers=set(providers.providers))
+    cache = read_cache(warehouse, "verify_cache", VERIFIER_VERSION)
+    known = set(cache)
+    manifest_sha256 = sha256_file(manifest_path(bench.fixtures)) if manifest_path(bench.fixtures).is_file() else None
+    verification = verify_fixtures(bench.fixtures, known_providers=set(providers.providers), cache=cache)
     entries = frame_of("fixture_manifest", [e.model_dump(mode="json", by_alias=True) for e in verification.entries])
     findings = frame_of("manifest_findings", [f.as_row() for f in verification.findings])
     warehouse.replace_table("fixture_manifest", entries)
     warehouse.replace_table("manifest_findings", findings)
+    if verification.ok:  # a judgments-only re-run names the corpus its observations were made from
+        warehouse.replace_table("fixture_corpus", frame_of("fixture_corpus", [
+            {"manifest_sha256": manifest_sha256, "corpus_kind": verification.corpus_kind}]))
+    parsed = append_new(warehouse, "verify_cache", VERIFIER_VERSION, cache, known)
     coverage = pd.DataFrame(
         [{"provider": p, "classes": len(c), "missing": ", ".join(sorted(set(FIXTURE_CLASSES) - c)) or "—"}
          for p, c in sorted(verification.classes_by_provider.items())])
@@ -43,29 +53,37 @@ def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
         "corpus_kind": dg.MetadataValue.text(str(verification.corpus_kind)),
         "errors": dg.MetadataValue.int(len(verification.errors)),
         "warnings": dg.MetadataValue.int(len(verification.findings) - len(verification.errors)),
+        "files_parsed_anew": dg.MetadataValue.int(parsed),
         "classes_by_provider": md_table(coverage),
     })
 
 
 @dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"})
 def golden_cases(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
-    """The golden set (cases), every relevance judgment ever appended beside it, and the
-    hand-verified publication dates of the freshness sample."""
+    """The golden set: its cases, with the host-family rules validated beside them."""
     golden = load_golden(bench.golden)
     load_host_families(bench.golden)  # validated here so a bad rules file fails at the source
     cases = frame_of("golden_cases", [_case_row(c) for c in golden.cases])
-    judgments = frame_of("relevance_judgments", [{**j.model_dump(mode="json"), "round": r}
-                                                 for r, j in load_judgment_rounds(bench.golden)])
-    verified = frame_of("verified_dates", [{**v.model_dump(mode="json"), "round": r}
-                                           for r, v in load_verified_date_rounds(bench.golden)])
     warehouse.replace_table("golden_cases", cases)
-    warehouse.replace_table("relevance_judgments", judgments)
-    warehouse.replace_table("verified_dates", verified)
     by_role = cases.groupby("web_role").size().to_dict() if len(cases) else {}
     return dg.MaterializeResult(metadata={
         **table_metadata("golden_cases", cases),
         "by_web_role": dg.MetadataValue.json({k: int(v) for k, v in by_role.items()}),
-        "judgments": dg.MetadataValue.int(len(judgments)),
+    })
+
+
+@dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"})
+def golden_judgments(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
+    """Every relevance judgment ever appended (`golden/judgments/*.jsonl`) and the hand-verified
+    publication dates of the freshness sample: what a review round changes, and nothing else."""
+    judgments = frame_of("relevance_judgments", [{**j.model_dump(mode="json"), "round": r}
+                                                 for r, j in load_judgment_rounds(bench.golden)])
+    verified = frame_of("verified_dates", [{**v.model_dump(mode="json"), "round": r}
+                                           for r, v in load_verified_date_rounds(bench.golden)])
+    warehouse.replace_table("relevance_judgments", judgments)
+    warehouse.replace_table("verified_dates", verified)
+    return dg.MaterializeResult(metadata={
+        **table_metadata("relevance_judgments", judgments),
         "verified_dates": dg.MetadataValue.int(len(verified)),
     })
 
@@ -86,12 +104,23 @@ def cases_from_table(frame: pd.DataFrame) -> list[GoldenCase]:
     return cases
 
 
-@dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"}, deps=[fixture_manifest, golden_cases])
+def verified_corpus(warehouse: Warehouse) -> dict:
+    """The manifest digest and corpus kind that `fixture_manifest` last verified: what a run that
+    reads no fixture (a judgments-only re-run) reports its corpus as."""
+    warehouse.ensure_table("fixture_corpus")
+    rows = warehouse.records("select * from fixture_corpus")
+    if not rows or rows[0]["manifest_sha256"] is None:
+        raise InputError(warehouse.database, "fixture_corpus", "no verified fixture manifest yet: run the whole benchmark first")
+    return rows[0]
+
+
+@dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"}, deps=[fixture_manifest, golden_cases, golden_judgments])
 def run_provenance(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
-    """What this run is made of, recorded before anything is computed (SPEC §9); appended, never replaced."""
+    """What this run is made of, recorded before anything is computed (SPEC §9); appended, never replaced.
+    The manifest is named by the digest verification recorded, so this step reads no fixture."""
     provenance = collect_provenance(
         repo_dir=Path.cwd(),
-        manifest_file=manifest_path(bench.fixtures),
+        manifest_sha256=verified_corpus(warehouse)["manifest_sha256"],
         golden_sha256=golden_sha256(bench.golden),
         providers=load_providers(Path(bench.providers_file)),
         providers_file=Path(bench.providers_file),

@@ -1,9 +1,11 @@
 """Observation assets: what each provider returned for each golden case, replayed from fixtures."""
 
 import json
+from collections import defaultdict
 from pathlib import Path
 
 import dagster as dg
+import pandas as pd
 
 from bench_pipeline.defs.assets.corpus import cases_from_table, fixture_manifest, golden_cases
 from bench_pipeline.defs.metadata import frame_of, md_table, table_metadata
@@ -39,25 +41,33 @@ def search_observations(context: dg.AssetExecutionContext, bench: BenchConfig, w
     providers, unconfigured = configured(bench, keys)
     if unconfigured:
         context.log.warning(f"not in {bench.providers_file}, so no rows: {unconfigured}")
-    observed = observe_searches(
-        root=bench.fixtures,
-        entries=load_manifest(bench.fixtures).entries,
-        cases=cases_from_table(warehouse.read_table("golden_cases")),
-        providers=providers,
-        families=load_host_families(bench.golden),
-        load=lambda relative: replay.exchange(bench.fixtures, relative),
-    )
-    results = frame_of("search_results", observed.results)
-    calls = frame_of("search_calls", observed.calls)
-    warehouse.replace_partitions("search_results", results, keys)
-    warehouse.replace_partitions("search_calls", calls, keys)
-    outcomes = calls.groupby(["provider", "outcome"]).size().reset_index(name="cases") if len(calls) else calls
+    cases = cases_from_table(warehouse.read_table("golden_cases"))
+    families = load_host_families(bench.golden)
+    by_provider: dict[str | None, list] = defaultdict(list)
+    for entry in load_manifest(bench.fixtures).entries:
+        by_provider[entry.provider].append(entry)
+    preview, results_n, calls_n, outcomes = None, 0, 0, []
+    # One provider at a time, each written as soon as it is read: memory holds one provider's results.
+    for slug in keys:
+        observed = observe_searches(root=bench.fixtures, entries=by_provider.get(slug, []), cases=cases,
+                                    providers={slug: providers[slug]} if slug in providers else {}, families=families,
+                                    load=lambda relative: replay.exchange(bench.fixtures, relative))
+        results = frame_of("search_results", observed.results)
+        calls = frame_of("search_calls", observed.calls)
+        with warehouse.session():
+            warehouse.replace_partitions("search_results", results, [slug])
+            warehouse.replace_partitions("search_calls", calls, [slug])
+        preview = results if preview is None else preview
+        results_n, calls_n = results_n + len(results), calls_n + len(calls)
+        if len(calls):
+            outcomes.append(calls.groupby(["provider", "outcome"]).size().reset_index(name="cases"))
     return dg.MaterializeResult(metadata={
-        **table_metadata("search_results", results),
+        **table_metadata("search_results", frame_of("search_results", []) if preview is None else preview),
+        "dagster/row_count": dg.MetadataValue.int(results_n),
         "providers": dg.MetadataValue.text(", ".join(providers)),
         "unconfigured_partitions": dg.MetadataValue.text(", ".join(unconfigured) or "none"),
-        "calls": dg.MetadataValue.int(len(calls)),
-        "outcomes": md_table(outcomes),
+        "calls": dg.MetadataValue.int(calls_n),
+        "outcomes": md_table(pd.concat(outcomes) if outcomes else pd.DataFrame()),
     })
 
 
@@ -97,40 +107,42 @@ def document_observations(context: dg.AssetExecutionContext, bench: BenchConfig,
 def claim_observations(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Claims (`claims`): facts read from stored artifacts, each with its span, checked mechanically
     for citability, linked to the claims that contradict it; never from a search snippet."""
-    keys = list(context.partition_keys)
-    expected = expected_by_case(bench.fixtures)
-    categories = {r["id"]: r["category"] for r in warehouse.records("select id, category from golden_cases")}
-    flagged = {r["artifact"]: r["flagged"] for r in warehouse.records("select artifact, flagged from artifact_injection")}
-    store = ArtifactStore(bench.fixtures)
-    rows = []
-    for slug in keys:
-        for claim in provider_claims(slug, provider_reads(warehouse, slug), provider_results(warehouse, slug), expected,
-                                     store, flagged):
-            rows.append({**claim.model_dump(mode="json"), "category": categories.get(claim.case_id),
-                         "contradicts_claim_ids": json.dumps(claim.contradicts_claim_ids)})
-    table = frame_of("claims", rows)
-    warehouse.replace_partitions("claims", table, keys)
-    summary = table.groupby("provider").agg(claims=("claim_id", "count"), citable=("citable", "sum")).reset_index() \
-        if len(table) else table
-    return dg.MaterializeResult(metadata={**table_metadata("claims", table), "by_provider": md_table(summary)})
+    with warehouse.session():
+        keys = list(context.partition_keys)
+        expected = expected_by_case(bench.fixtures)
+        categories = {r["id"]: r["category"] for r in warehouse.records("select id, category from golden_cases")}
+        flagged = {r["artifact"]: r["flagged"] for r in warehouse.records("select artifact, flagged from artifact_injection")}
+        store = ArtifactStore(bench.fixtures)
+        rows = []
+        for slug in keys:
+            for claim in provider_claims(slug, provider_reads(warehouse, slug), provider_results(warehouse, slug), expected,
+                                         store, flagged):
+                rows.append({**claim.model_dump(mode="json"), "category": categories.get(claim.case_id),
+                             "contradicts_claim_ids": json.dumps(claim.contradicts_claim_ids)})
+        table = frame_of("claims", rows)
+        warehouse.replace_partitions("claims", table, keys)
+        summary = table.groupby("provider").agg(claims=("claim_id", "count"), citable=("citable", "sum")).reset_index() \
+            if len(table) else table
+        return dg.MaterializeResult(metadata={**table_metadata("claims", table), "by_provider": md_table(summary)})
 
 
 @dg.asset(pool="duckdb", group_name="observations", kinds={"duckdb"}, deps=[claim_observations], **PER_PROVIDER)
 def case_outcomes(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """How every (provider, golden case) ended — answered, honest_no_data, fallback:<cause>,
     error:<code> — with every call's cost (retries and fallbacks included) (`case_outcomes`)."""
-    keys = list(context.partition_keys)
-    cases = cases_from_table(warehouse.read_table("golden_cases"))
-    expected = expected_by_case(bench.fixtures)
-    rows = []
-    for slug in keys:
-        calls = warehouse.records("select * from search_calls where provider = ?", [slug])
-        claims = [Claim.model_validate({**c, "contradicts_claim_ids": json.loads(c["contradicts_claim_ids"])})
-                  for c in warehouse.records("select * exclude (category) from claims where provider = ?", [slug])]
-        if calls:
-            rows += outcome_rows(slug, cases, calls, provider_reads(warehouse, slug), provider_results(warehouse, slug),
-                                 expected, claims)
-    table = frame_of("case_outcomes", rows)
-    warehouse.replace_partitions("case_outcomes", table, keys)
-    summary = table.groupby(["provider", "outcome"]).size().reset_index(name="cases") if len(table) else table
-    return dg.MaterializeResult(metadata={**table_metadata("case_outcomes", table), "outcomes": md_table(summary)})
+    with warehouse.session():
+        keys = list(context.partition_keys)
+        cases = cases_from_table(warehouse.read_table("golden_cases"))
+        expected = expected_by_case(bench.fixtures)
+        rows = []
+        for slug in keys:
+            calls = warehouse.records("select * from search_calls where provider = ?", [slug])
+            claims = [Claim.model_validate({**c, "contradicts_claim_ids": json.loads(c["contradicts_claim_ids"])})
+                      for c in warehouse.records("select * exclude (category) from claims where provider = ?", [slug])]
+            if calls:
+                rows += outcome_rows(slug, cases, calls, provider_reads(warehouse, slug), provider_results(warehouse, slug),
+                                     expected, claims)
+        table = frame_of("case_outcomes", rows)
+        warehouse.replace_partitions("case_outcomes", table, keys)
+        summary = table.groupby(["provider", "outcome"]).size().reset_index(name="cases") if len(table) else table
+        return dg.MaterializeResult(metadata={**table_metadata("case_outcomes", table), "outcomes": md_table(summary)})

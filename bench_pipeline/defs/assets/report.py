@@ -7,16 +7,18 @@ from pathlib import Path
 
 import dagster as dg
 
-from bench_pipeline.defs.assets.corpus import run_provenance
+from bench_pipeline.defs.assets.corpus import run_provenance, verified_corpus
 from bench_pipeline.defs.assets.metrics import METRIC_ASSETS, freshness_documents, provider_slugs
 from bench_pipeline.defs.assets.resilience import provider_conformance
+from bench_pipeline.defs.caches import append_new, read_cache
+from bench_pipeline.defs.digests import source_digest
 from bench_pipeline.defs.metadata import frame_of
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
 from bench_pipeline.domain.report import CorpusInfo
-from bench_pipeline.fixtures.manifest_io import load_manifest
 from bench_pipeline.metrics.freshness import accuracy_by_case
 from bench_pipeline.providers.registry import load_providers
 from bench_pipeline.report.build import GROUPED, ReportInputs, build_report
+from bench_pipeline.report.confidence import Resamples
 from bench_pipeline.report.history import diff_against, history_rows
 from bench_pipeline.report.invoices import cost_divergence, load_invoices, reconciliation_counts
 from bench_pipeline.report.render_html import render_html
@@ -43,18 +45,20 @@ def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
                                     from result_relevance where proposed_addition group by all order by case_id, url""")
     return ReportInputs(
         providers=providers,
-        precision=warehouse.records("select * from precision_at_k"),
-        recall=warehouse.records("select * from recall"),
-        grouped={table: warehouse.records(f'select * from "{table}"') for table in GROUPED},
-        latency=warehouse.records("select * from latency"),
-        outcomes=warehouse.records("select * from case_outcomes"),
+        # Ordered: the bootstrap resamples by position, and partitions are rewritten in any order.
+        precision=warehouse.records("select * from precision_at_k order by provider, case_id"),
+        recall=warehouse.records("select * from recall order by provider, case_id"),
+        grouped={table: warehouse.records(f'select * from "{table}" order by provider, category') for table in GROUPED},
+        latency=warehouse.records("select * from latency order by provider, operation"),
+        outcomes=warehouse.records("select * from case_outcomes order by provider, case_id"),
         conformance=warehouse.records('select * from conformance order by provider, "check"'),
         honest_partial=_honest_partial_gates(warehouse, providers),
         cost_divergence=cost_divergence(invoices, calls),
         cost_reconciliation=reconciliation_counts(invoices, calls),
         price_versions={slug: p.price.version for slug, p in load_providers(Path(bench.providers_file)).providers.items()},
         proposed_additions=proposed,
-        freshness_cases=accuracy_by_case(*freshness_documents(warehouse)),
+        # Provider by provider: one provider's result documents in memory at a time.
+        freshness_cases=[row for p in providers for row in accuracy_by_case(*freshness_documents(warehouse, p))],
         review_agreement=review_agreement(
             warehouse.records("select * from relevance_judgments"), warehouse.records("select * from verified_dates")),
     )
@@ -66,11 +70,16 @@ def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, ware
     report.json (the contract), report.md and a self-contained report.html; the gate verdicts also
     land in `provider_gates` for the gate checks."""
     run_id = context.run.run_id
-    provenance = json.loads(warehouse.records("select provenance from run_provenance where run_id = ?", [run_id])[0]["provenance"])
-    corpus = CorpusInfo(kind=load_manifest(bench.fixtures).corpus_kind,
-                        manifest_sha256=provenance["manifest_sha256"], golden_sha256=provenance["golden_sha256"])
-    inputs = report_inputs(bench, warehouse)
-    report = build_report(run_id=run_id, created_at=datetime.now(UTC), corpus=corpus, provenance=provenance, inputs=inputs)
+    with warehouse.session():
+        provenance = json.loads(warehouse.records("select provenance from run_provenance where run_id = ?", [run_id])[0]["provenance"])
+        corpus = CorpusInfo(kind=verified_corpus(warehouse)["corpus_kind"],
+                            manifest_sha256=provenance["manifest_sha256"], golden_sha256=provenance["golden_sha256"])
+        inputs = report_inputs(bench, warehouse)
+        remembered = read_cache(warehouse, "bootstrap_cache", source_digest())
+    resamples = Resamples(dict(remembered))
+    report = build_report(run_id=run_id, created_at=datetime.now(UTC), corpus=corpus, provenance=provenance, inputs=inputs,
+                          resamples=resamples)
+    resampled = append_new(warehouse, "bootstrap_cache", source_digest(), resamples.used, set(remembered))
     warehouse.ensure_table("report_history")
     previous = warehouse.records("""select * from report_history where run_id = (
         select run_id from report_history order by created_at desc limit 1) order by provider""")
@@ -87,5 +96,7 @@ def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, ware
         "report_path": dg.MetadataValue.path(str(path.resolve())),
         "default_provider": dg.MetadataValue.text(str(report.recommendation.default_provider)),
         "statuses": dg.MetadataValue.json({p.provider: p.status for p in report.providers}),
+        "bootstrap_statistics_resampled": dg.MetadataValue.int(resampled),
+        "bootstrap_statistics_reused": dg.MetadataValue.int(len(resamples.used) - resampled),
         "report": dg.MetadataValue.md(markdown),
     })

@@ -1,9 +1,8 @@
 """The committed-fixture scan: every fixture through the detectors redaction uses."""
 
-import json
-
 import dagster as dg
 
+from bench_pipeline.defs.caches import append_new, read_cache
 from bench_pipeline.defs.metadata import frame_of, table_metadata
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
 from bench_pipeline.redaction import REDACTOR_VERSION
@@ -15,17 +14,13 @@ def fixture_secret_scan(bench: BenchConfig, warehouse: Warehouse) -> dg.Material
     """Secrets and personal data left in committed fixtures (masked previews, never the value),
     each named by file and JSON path. Role mailboxes published by companies are not findings.
     Files whose bytes this scanner version already scanned are not scanned again."""
-    warehouse.ensure_table("secret_scan_cache")
-    cache = {r["sha256"]: [tuple(f) for f in json.loads(r["findings"])] for r in warehouse.records(
-        "select sha256, findings from secret_scan_cache where scanner_version = ?", [REDACTOR_VERSION])}
+    cache = {sha: [tuple(f) for f in found] for sha, found in read_cache(warehouse, "secret_scan_cache", REDACTOR_VERSION).items()}
     known = set(cache)
     findings = frame_of("secret_scan_findings", [f.as_row() for f in scan_fixture_tree(bench.fixtures, cache)])
     warehouse.replace_table("secret_scan_findings", findings)
-    fresh = [{"sha256": sha, "scanner_version": REDACTOR_VERSION, "findings": json.dumps(found)}
-             for sha, found in sorted(cache.items()) if sha not in known]
-    warehouse.append_rows("secret_scan_cache", frame_of("secret_scan_cache", fresh))
+    fresh = append_new(warehouse, "secret_scan_cache", REDACTOR_VERSION, cache, known)
     return dg.MaterializeResult(metadata={**table_metadata("secret_scan_findings", findings),
-                                          "files_scanned_anew": dg.MetadataValue.int(len(fresh)),
+                                          "files_scanned_anew": dg.MetadataValue.int(fresh),
                                           "files_unchanged_since_a_scan": dg.MetadataValue.int(len(known))})
 
 
