@@ -25,10 +25,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.injection.channels import Channel
 from bench_pipeline.injection.html_vectors import (
-    block_text, body_text_runs, hidden_element_channels, json_channels, out_of_band_channels,
+    block_text, hidden_element_channels, json_channels, out_of_band_channels,
 )
 from bench_pipeline.injection.pdf_vectors import pdf_channels
-from bench_pipeline.injection.signals import findings
+from bench_pipeline.injection.signals import findings, findings_both, findings_many
 from bench_pipeline.injection.unicode_vectors import strip_invisible, unicode_channels
 from bench_pipeline.reading.decode import decode_html, parse_html_tree
 from bench_pipeline.reading.source import HtmlSource
@@ -38,7 +38,6 @@ _BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{24,}={0,2}")  # 18 bytes and up: "Can y
 _ROLE_TAG = re.compile(r"<\s*/?\s*(?:system|assistant|user_message|im_start|im_end)\s*>", re.IGNORECASE)
 _HTML_SNIFF = re.compile(rb"<(?:!doctype html|html|head|body|div|p|meta|title)[\s>]", re.IGNORECASE)
 _SNIPPET = 160
-_SHORTEST_INSTRUCTION = 10  # "system: x"; shorter channels (icons, "Inicio") cannot instruct
 
 
 class Evidence(BaseModel):
@@ -110,28 +109,41 @@ def scan_html(source: HtmlSource) -> InjectionReport:
     except (ParserError, ValueError):
         # Nothing parseable: the reader's visible-text walk still reads the page.
         visible = Channel("system_imitation", source.visible.text)
-        return _verdict([*_matched([*channels, *unicode_channels(visible.text)]), (visible, _channel_matches(visible))])
+        return _verdict(_matched([*channels, *unicode_channels(visible.text), visible]))
     visible = Channel("system_imitation", block_text(root))
     channels += unicode_channels(visible.text)
     channels += out_of_band_channels(root)
-    # The (costly) cascade runs only when some run of body text, cut at every tag so that an
-    # inline span's text starts its own sentence, meets the hidden bar.
-    if _channel_matches(Channel("hidden_css", body_text_runs(root))):
+    # The visible text's windows are judged at both bars from one pass. Hidden elements' text is part
+    # of it, each starting its own line: when no window meets even the hidden bar, no hidden element
+    # can, and the (costly) cascade is skipped.
+    seen_windows, any_bar = findings_both(visible.text)
+    if any_bar or any(findings(decoded, hidden=True) for decoded in _decoded_runs(visible.text)):
         hidden, seen = hidden_element_channels(root)
         if seen is not None:
             # Visible imitation is judged on what a person sees: hidden elements' text taken out.
             visible = Channel("system_imitation", seen)
+            seen_windows = findings(seen, hidden=False)
         channels += hidden
-    return _verdict([*_matched(channels), (visible, _channel_matches(visible))])
+    matched = _matched(channels)
+    return _verdict([*matched, (visible, [window.snippet for window in seen_windows] + _decoded_matches(visible.text))])
 
 
 def _matched(channels: list[Channel]) -> list[tuple[Channel, list[str]]]:
-    # Pages repeat themselves (og:, twitter: and JSON-LD descriptions, alt texts): each distinct
-    # channel is matched once.
-    found: dict[Channel, list[str]] = {}
-    for channel in channels:
-        if channel not in found:
-            found[channel] = _channel_matches(channel)
+    """Each distinct channel matched once (pages repeat og:, twitter: and JSON-LD descriptions and
+    alt texts), and all of a page's channels of one bar in a single pass."""
+    distinct = list(dict.fromkeys(channels))
+    found: dict[Channel, list[str]] = {channel: [] for channel in distinct}
+    plain = [channel for channel in distinct if not channel.suspicious]
+    for channel in distinct:
+        if channel.suspicious:
+            found[channel] = [channel.text[:_SNIPPET]]
+    for hidden in (False, True):
+        group = [channel for channel in plain if (channel.vector != "system_imitation") == hidden]
+        # Invisible characters inside hidden channels are stripped first; in the visible text they
+        # are the zero_width vector's business.
+        texts = [strip_invisible(channel.text) if hidden else channel.text for channel in group]
+        for channel, text, windows in zip(group, texts, findings_many(texts, hidden)):
+            found[channel] = [window.snippet for window in windows] + _decoded_matches(text)
     return [(channel, found[channel]) for channel in channels]
 
 
@@ -142,19 +154,9 @@ def _verdict(matched: Iterable[tuple[Channel, list[str]]]) -> InjectionReport:
     return InjectionReport(flagged=bool(evidence), vectors=vectors, evidence=evidence)
 
 
-def _channel_matches(channel: Channel) -> list[str]:
-    if channel.suspicious:
-        return [channel.text[:_SNIPPET]]
-    if len(channel.text) < _SHORTEST_INSTRUCTION:
-        return []
-    # Invisible characters inside hidden channels are stripped first; in the visible text they are
-    # the zero_width vector's business.
-    text = channel.text if channel.vector == "system_imitation" else strip_invisible(channel.text)
-    hidden = channel.vector != "system_imitation"
-    found = [finding.snippet for finding in findings(text, hidden)]
-    for decoded in _decoded_runs(text):
-        found += [f"base64: {finding.snippet}" for finding in findings(decoded, hidden=True)]
-    return found
+def _decoded_matches(text: str) -> list[str]:
+    """Instructions hidden as base64 runs, judged at the hidden bar: nobody reads base64."""
+    return [f"base64: {finding.snippet}" for decoded in _decoded_runs(text) for finding in findings(decoded, hidden=True)]
 
 
 def _decoded_runs(text: str) -> list[str]:

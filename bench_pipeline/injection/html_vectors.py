@@ -35,8 +35,7 @@ _ATTRIBUTE_VALUES = etree.XPath(
     smart_strings=False,  # plain strings: the values are only read, never traced back to their element
 )
 _NOT_READ = frozenset({"script", "style", "noscript", "template", "head", "title"})
-_BODY_TEXT = etree.XPath("//body//text()[not(ancestor::script or ancestor::style or ancestor::noscript or ancestor::template)]",
-                         smart_strings=False)
+_STYLABLE = ("style", "class", "id", "hidden", "aria-hidden")
 _ELEMENT_TEXT = etree.XPath(".//text()[not(ancestor::script or ancestor::style)]", smart_strings=False)
 _OUT_OF_BAND = etree.XPath("//template | //noscript | //meta[@content] | //script[@type]")
 
@@ -64,8 +63,9 @@ def commented_prose(text: str) -> str:
 
 def block_text(root) -> str:
     """What a person reads, as the detector judges it: the body's text with a line break at every
-    block element (so a paragraph after a heading with no full stop starts its own sentence), inline
-    markup joined, scripts, styles, templates and noscript left out."""
+    block element (so a paragraph after a heading with no full stop starts its own sentence) and at
+    every element a stylesheet can hide, other inline markup joined; scripts, styles, templates and
+    noscript left out."""
     parts: list[str] = []
     body = root.find(".//body")
     walker = etree.iterwalk(body if body is not None else root, events=("start", "end"))
@@ -75,19 +75,20 @@ def block_text(root) -> str:
             if tag is None or tag in _NOT_READ:
                 walker.skip_subtree()
                 continue
-            if tag in BLOCK_TAGS:
+            if _breaks(element, tag):
                 parts.append("\n")
             parts.append(element.text or "")
         else:
-            if tag in BLOCK_TAGS:
+            if tag is not None and _breaks(element, tag):
                 parts.append("\n")
             parts.append(element.tail or "")
     return "\n".join(line for line in (collapse_ws(line) for line in "".join(parts).split("\n")) if line)
 
 
-def body_text_runs(root) -> str:
-    """The body's text nodes one per line: every tag boundary ends a run."""
-    return "\n".join(text for text in _BODY_TEXT(root) if text.strip())
+def _breaks(element, tag: str) -> bool:
+    """A block ends a line, and so does an inline element that can be styled out of sight: the
+    text of a hidden span inside a sentence then starts its own, as a reader of the source would."""
+    return tag in BLOCK_TAGS or any(element.get(name) is not None for name in _STYLABLE)
 
 
 def hidden_element_channels(root) -> tuple[list[Channel], str | None]:
@@ -124,40 +125,46 @@ def _structured(text: str) -> Iterator[Channel]:
 
 
 def json_channels(data, vector: str = "structured_metadata") -> Iterator[Channel]:
-    """A JSON document walked in full: every string value under any key, and every object as one
-    text of `key: value` lines, so an instruction split across nested fields (a `role: system`
-    beside its `content`) is read whole. A value under an instructions-like key is suspicious."""
-    stack = [(None, data)]
+    """A JSON document walked in full. Every object is one text of `path.key: value` lines — its
+    scalars and those of the objects right inside it — so an instruction split across fields (a
+    `role: system` beside its `content`, an action under an invented key) is read whole; strings
+    in lists outside any object are read one by one. A value under an instructions-like key is
+    suspicious whatever it says."""
+    stack: list[tuple[str, object]] = [("", data)]
     while stack:
-        key, value = stack.pop()
+        path, value = stack.pop()
         if isinstance(value, dict):
-            stack.extend(value.items())
-            lines = _object_lines(value)
-            if len(lines) > 1:  # keys and nesting are structure no reader is shown: metadata
-                yield Channel("structured_metadata", "\n".join(lines))
+            for key, item in value.items():
+                if isinstance(item, (dict, list)):
+                    stack.append((f"{path}{key}.", item))
+                elif isinstance(item, str) and item.strip() and isinstance(key, str) and _INSTRUCTION_KEY.search(key):
+                    yield Channel("structured_metadata", f"{key}: {item}", suspicious=True)
+            lines = _object_lines(value, path, nested=True)
+            if lines:  # keys and nesting are structure no reader is shown: metadata
+                yield Channel("structured_metadata" if len(lines) > 1 else vector, "\n".join(lines))
         elif isinstance(value, list):
-            stack.extend((key, item) for item in value)
-        elif isinstance(value, str) and value.strip():
-            if isinstance(key, str) and _INSTRUCTION_KEY.search(key):
-                yield Channel("structured_metadata", f"{key}: {value}", suspicious=True)
-            yield Channel(vector, value)
+            for item in value:
+                if isinstance(item, str) and item.strip():
+                    yield Channel(vector, item)
+                elif isinstance(item, (dict, list)):
+                    stack.append((path, item))
 
 
-def _object_lines(value: dict, prefix: str = "", depth: int = 0) -> list[str]:
-    """`key: value` lines of an object and the objects nested in it, keys written as paths."""
+def _object_lines(value: dict, path: str, nested: bool) -> list[str]:
+    """`path.key: value` for an object's scalars (and strings in its lists), then, one level down,
+    those of the objects inside it."""
     lines: list[str] = []
     for key, item in value.items():
-        path = f"{prefix}{key}"
-        if isinstance(item, dict) and depth < 4:
-            lines += [f"{path}:", *_object_lines(item, path + ".", depth + 1)]
+        if isinstance(item, (str, int, float, bool)) and not (isinstance(item, str) and not item.strip()):
+            lines.append(f"{path}{key}: {item}")
         elif isinstance(item, list):
-            for element in item[:20]:
-                if isinstance(element, dict) and depth < 4:
-                    lines += [f"{path}:", *_object_lines(element, path + ".", depth + 1)]
-                elif isinstance(element, (str, int, float)):
-                    lines.append(f"{path}: {element}")
-        elif isinstance(item, (str, int, float, bool)) and item is not None:
-            lines.append(f"{path}: {item}")
+            lines += [f"{path}{key}: {element}" for element in item if isinstance(element, str) and element.strip()]
+            if nested:
+                for element in item:
+                    if isinstance(element, dict):
+                        lines += _object_lines(element, f"{path}{key}.", nested=False)
+        elif isinstance(item, dict) and nested:
+            lines += _object_lines(item, f"{path}{key}.", nested=False)
     return lines
 
 

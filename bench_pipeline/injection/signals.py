@@ -308,18 +308,60 @@ class Finding(NamedTuple):
 
 def findings(text: str, hidden: bool) -> list[Finding]:
     """The windows of `text` that read as instructions to an automated reader, per the rule above."""
-    return [window for window in _windows(text) if _meets(set(window.signals), hidden)]
+    return findings_many([text], hidden)[0]
 
 
-def _windows(text: str) -> list[Finding]:
-    """Every two-sentence window of `text` with at least one signal."""
-    if not text or len(text) < 10:
-        return []
+def findings_both(text: str) -> tuple[list[Finding], list[Finding]]:
+    """`findings` of one text at the visible bar and at the hidden bar, its signals found once."""
+    windows = _judged_windows([text])[0]
+    return ([w for w, visible, _ in windows if visible], [w for w, _, hidden in windows if hidden])
+
+
+def findings_many(texts: list[str], hidden: bool) -> list[list[Finding]]:
+    """`findings` of each text, matched in one pass over them all: a page's hundreds of attribute
+    and meta texts cost one search per signal, not one each. No window spans two texts."""
+    return [[w for w, visible, in_hidden in windows if (in_hidden if hidden else visible)]
+            for windows in _judged_windows(texts)]
+
+
+def _judged_windows(texts: list[str]) -> list[list[tuple[Finding, bool, bool]]]:
+    """Every window with a signal, and whether it meets the visible and the hidden bar."""
+    results: list[list[tuple[Finding, bool, bool]]] = [[] for _ in texts]
+    kept = [index for index, text in enumerate(texts) if text and len(text) >= 10]
+    if not kept:
+        return results
     # `configAgente`, `prompt_sistema`: identifiers are read as the words they join.
-    text = _IDENTIFIER_JOINS.sub(" ", text)
-    folded = fold(text)
-    bounds = _sentence_bounds(folded)
-    found_per_sentence: list[set[str]] = [set() for _ in bounds]
+    pieces = [_IDENTIFIER_JOINS.sub(" ", texts[index]) for index in kept]
+    folded_pieces = [fold(piece) for piece in pieces]
+    joined, folded = "\n".join(pieces), "\n".join(folded_pieces)
+    bounds, owner = [], []
+    offset = 0
+    for position, piece in enumerate(folded_pieces):
+        for start, end in _sentence_bounds(piece):
+            bounds.append((offset + start, offset + end))
+            owner.append(position)
+        offset += len(piece) + 1
+    found = _signals_per_sentence(joined, folded, bounds)
+    # Folding keeps offsets except for compatibility forms (`ﬁ`): the snippet then quotes the folded text.
+    quoted = joined if len(joined) == len(folded) else folded
+    for index, (start, end) in enumerate(bounds):
+        signals = found[index]
+        if not signals:
+            continue
+        window_end = end
+        if index + 1 < len(bounds) and owner[index + 1] == owner[index] and bounds[index + 1][1] - start <= _MAX_WINDOW:
+            signals = signals | found[index + 1]
+            window_end = bounds[index + 1][1]
+        visible, hidden = _meets(signals, False), _meets(signals, True)
+        if visible or hidden:
+            window = Finding(tuple(sorted(signals)), sum(WEIGHTS[s] for s in signals),
+                             " ".join(quoted[start:window_end].split())[:240])
+            results[kept[owner[index]]].append((window, visible, hidden))
+    return results
+
+
+def _signals_per_sentence(text: str, folded: str, bounds: list[tuple[int, int]]) -> list[set[str]]:
+    found: list[set[str]] = [set() for _ in bounds]
     starts = [start for start, _ in bounds]
     mentioned = [match.span(2) for match in _REPORTED_QUOTE.finditer(folded)]
     searches = [(name, pattern, folded) for name, pattern in _SIGNALS.items()]
@@ -331,24 +373,11 @@ def _windows(text: str) -> list[Finding]:
             at = match.start() + len(match.group()) - len(match.group().lstrip())
             if any(a <= at < b for a, b in mentioned):
                 continue
-            found_per_sentence[_index_of(starts, at)].add(name)
-    for found in found_per_sentence:
-        if found & {"addressee", "addressed_model"}:
-            found.discard("automation")  # the reader addressed is the automated reader mentioned: one signal
-    # Folding keeps offsets except for compatibility forms (`ﬁ`): the snippet then quotes the folded text.
-    quoted = text if len(text) == len(folded) else folded
-    results = []
-    for index, (start, end) in enumerate(bounds):
-        signals = found_per_sentence[index]
-        if not signals:
-            continue
-        window_end = end
-        if index + 1 < len(bounds) and bounds[index + 1][1] - start <= _MAX_WINDOW:
-            signals = signals | found_per_sentence[index + 1]
-            window_end = bounds[index + 1][1]
-        results.append(Finding(tuple(sorted(signals)), sum(WEIGHTS[s] for s in signals),
-                               " ".join(quoted[start:window_end].split())[:240]))
-    return results
+            found[_index_of(starts, at)].add(name)
+    for signals in found:
+        if signals & {"addressee", "addressed_model"}:
+            signals.discard("automation")  # the reader addressed is the automated reader mentioned: one signal
+    return found
 
 
 def _meets(signals: set[str], hidden: bool) -> bool:
