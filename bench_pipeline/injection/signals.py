@@ -24,7 +24,7 @@ no accents), in Spanish and English:
 the sentence under it; a run with no sentence end is cut every 400 characters), each signal counted
 once. A window of *visible* text is instruction-like when its weight is at least 3 **and** it holds
 an addressing signal (`explicit`, `addressed_model`, `addressee`, `output_context`,
-`authority_label` or `precedence`): an imperative, however authoritative, with no automated reader
+`authority_label` or `precedence`, or a `steering` order about this page or company): an imperative, however authoritative, with no automated reader
 in view is how laws, notices and manuals speak ("El contribuyente deberá…", "Queda prohibido…",
 "Nota para el cliente…"). A window in a *hidden* channel (comment, hidden CSS, attribute, metadata,
 PDF hidden layer) needs weight 2, and either one decisive signal (`explicit`, `addressed_model`,
@@ -154,6 +154,8 @@ _OBLIGATION = _alt(
     r"se (?:pide|solicita|instruye|requiere)", r"corresponde", r"procede", r"conviene", r"es recomendable",
     r"must", r"should", r"shall", r"need to", r"needs to", r"have to", r"has to", r"are to", r"is to",
     r"are (?:required|instructed|asked|expected|requested|encouraged) to", r"would (?:naturally|ideally)",
+    r"lo (?:mas )?(?:justo|correcto|recomendable|adecuado|apropiado|conveniente|ideal|indicado|prudente) (?:seria|es|sera)",
+    r"seria (?:ideal|conveniente|mejor|correcto|justo|apropiado|recomendable)(?: que)?", r"it would be (?:best|most accurate|fair|appropriate|ideal|better) to",
     r"can you", r"could you", r"would you", r"will you", r"puedes", r"podrias", r"podrian", r"pueden",
 )
 _DIRECTIVE = (
@@ -186,6 +188,13 @@ _OUTPUT_CONTEXT = (
     r"|\bsi (?:te|le|les) (?:preguntan?|piden?|consultan?)\b|\bsi (?:el|un|algun) usuario\b|\bif (?:the|a|any) user\b|\bif (?:you are|you're) asked\b"
     r"|\b(?:al|del) usuario\b|\b(?:tell|inform|ask|show) the user\b|\bthe user'?s (?:question|query|request|messages?|data)\b"
     rf"|{_CLAUSE_START}(?:reply|respond|answer)\s+(?:only\s+)?(?:in|using|with)\s+(?!reply\b)"
+    # Settings of the reader's output written as configuration: `salida.omitir = […]`, `output.tone: …`.
+    r"|\b(?:salida|output|respuesta|response|answer|resumen|summary)\s*[._:]\s*(?:omitir|ocultar|excluir|omit|hide|exclude|tono|tone|estilo|style|override\w*|prioridad|priority|incluir|include)\b"
+    r"|\b(?:en|in|dentro de|within) (?:la|el|the|cualquier|any) (?:respuesta|resumen|answer|response|output|summary)\b(?! (?:a|de|del|al|to|of) )"
+    r"|\b(?:para|to) (?:generar|elaborar|redactar|producir|generate|write|produce|compile) (?:un|una|el|la|a|an|the)? ?(?:informe|reporte|resumen|respuesta|perfil|ficha|report|summary|answer|profile)\b"
+    rf"|\b{_OUTPUT}\s+(?:\w+\s+)?que se (?:generen|produzcan|elaboren|redacten|hagan)\b"
+    r"|\bsi (?:alguien|algun usuario|un cliente|cualquier persona|anyone|someone) (?:pregunta|consulta|pide|asks)\b"
+    r"|\b(?:fuera|aparte) del (?:analisis|resumen|informe|reporte|perfil)\b|\bout of (?:the|your) (?:analysis|summary|report|profile)\b"
     # Rewriting the reader's own letters and words is only ever asked of a text generator.
     r"|\b(?:replace|substitute|swap|convert|shift|remove|reverse|scramble|encode|encrypt|rearrange|reemplaz\w*|sustitu\w*|cambi\w*|invierte|invertir|codific\w*|cifr\w*)\b"
     r"[^.\n]{0,30}\b(?:letters?|vowels?|consonants?|characters?|every (?:\w+ )?word|letras|vocales|consonantes|caracteres|cada (?:\w+ )?palabra)\b"
@@ -196,7 +205,8 @@ _AUTHORITY_WORD = _alt(r"system", r"sistema", r"sys", r"operator", r"operador(?:
                        r"instrucci\w+ (?:del sistema|internas?|prioritarias?|obligatorias?|de sistema|para (?:el|la) \w+)",
                        r"internal (?:instructions?|notes?|directives?)", r"(?:nota|mensaje|aviso) intern[oa]")
 # Inside brackets or a tag a label may also name the reader or a control word: `<configuracion_agente>`.
-_BRACKET_WORD = _alt(_AUTHORITY_WORD, _READER, r"control", r"plataforma", r"platform", r"config\w*", r"prioridad", r"priority")
+_BRACKET_WORD = _alt(_AUTHORITY_WORD, _READER, r"control", r"plataforma", r"platform", r"config\w*", r"prioridad", r"priority",
+                     r"overrides", r"runtime", r"directivas")
 # A label: a heading set off by brackets, rules or a line start + colon, holding an authority word.
 _AUTHORITY_LABEL = (
     rf"[\[<{{(]{{1,3}}[^\]>}})\n]{{0,40}}\b{_BRACKET_WORD}\b[^\]>}})\n]{{0,40}}[\]>}})]{{1,3}}"
@@ -207,11 +217,13 @@ _AUTHORITY_LABEL = (
     r" (?:interna |internas |operativa |prioritaria )?(?:del|de|para el) (?:sistema|desarrollador|operador|administrador|agente|asistente|modelo|plataforma)\b"
     r"|\b(?:system|developer|operator|admin) (?:prompt|message|instructions?|notice|note|directive|override|update)\b"
     r"|\b(?:agent|assistant|model|ai) (?:configuration|config|instructions|directives|policy)\b"
-    r"|\b(?:role|rol|speaker|author|autor|from|sender|emisor\w*|origen|source|persona|tipo\w*|type|nivel|level|de)\W{0,3}\s*[:=]\s*\W{0,3}(?:system|sistema|developer|desarrollador|operador|operator|admin\w*|root|plataforma|platform|interno)\b"
+    r"|\b(?:role|rol|speaker|author|autor|from|sender|emisor\w*|origen|source|persona|tipo\w*|type|nivel|level|de)\W{0,3}\s*[:=]\s*\W{0,3}(?:system|sistema|developer|desarrollador|operador|operator|admin\w*|root|plataforma|platform|interno|instrucci\w+|instruction\w*|directiv\w*|comando|command|override\w*)\b"
+    r"|\b(?:role|rol|speaker|quien|who|hablante|interlocutor|author|autor|sender|emisor\w*)\W{0,3}\s*[:=]\s*\W{0,3}(?:user|usuario|assistant|asistente|model|modelo|ai|ia|bot)\b"
 )
 _AUTHORITY_CLAIM = (
     r"\b(?:verificad[oa]s?|validad[oa]s?|certificad[oa]s?|autorizad[oa]s?|aprobad[oa]s?|avalad[oa]s?|verified|validated|certified|approved|endorsed|authorized)\s+(?:\w+\s+){0,2}(?:por|by)\b"
-    r"|\b(?:registro|fuente|version|informacion|dato) (?:publico |oficial|autorizad[oa])\w*|\bofficial (?:registry|record|source|version|data)\b"
+    r"|\b(?:registro|fuente|version|informacion|dato) (?:publico |oficial|autorizad[oa])\w*|\bofficial (?:registry|record|source|version|data|notice)\b"
+    r"|\b(?:sello|certificado|constancia|dictamen|aviso) (?:de \w+ )?(?:emitid[oa]|otorgad[oa]|expedid[oa]) por\b|\b(?:emitid[oa]|issued|signed) by\b|\b(?:aviso|notice) (?:del|de la|from the) (?:notari\w+|oficina|office|registro|autoridad|authority)\b"
     r"|\bpor (?:disposicion|orden|mandato|instruccion) de\b|\bby (?:order|mandate|instruction) of\b|\bde conformidad con\b"
     r"|\b(?:operador|administrador(?:es)?|administracion|responsables?) (?:oficial(?:es)? )?del (?:sitio|dominio|portal)\b|\bsite (?:operator|owner|admin\w*)\b"
     r"|\b(?:equipo|area|departamento) de (?:cumplimiento|verificacion|seguridad|confianza)\b|\b(?:compliance|trust and safety|verification) team\b"
@@ -220,16 +232,18 @@ _PRECEDENCE = (
     r"\b(?:unica|sola) (?:fuente|referencia|version) (?:valida|confiable|autorizada|oficial|correcta|veraz|fidedigna)\b"
     r"|\b(?:fuente|referencia) (?:de mayor peso|autorizada|definitiva|prioritaria)\b"
     r"|\bprevalec\w+ sobre\b|\bpor encima de (?:cualquier|otras|las demas|toda)\b|\bsin importar lo que (?:digan?|muestren?|indiquen?) (?:otr|las demas|los demas)"
-    r"|\b(?:descart\w+|desestim\w+|ignor\w+|omit\w+) (?:cualquier|toda|las|otras?|los|el resto)\s+(?:\w+\s+)?(?:fuentes?|notas?|informacion|datos|medios|versiones|resultados|competidores)\b"
+    r"|\b(?:descart\w+|desestim\w+|ignor\w+|omit\w+) (?:cualquier|toda|las|otras?|los|el resto)\s+(?:\w+\s+)?(?:fuentes?|notas?|informacion|datos|medios|versiones|resultados|competidores|paginas|sitios|resenas|quejas|marcas|opciones|reportes|sources|pages|sites|reviews|complaints|brands|options|reports)\b"
     r"|\b(?:only|sole|single|primary) (?:valid |reliable |authoritative |trusted |correct )?(?:source|reference|version)\b|\btakes? precedence\b"
     r"|\bregardless of (?:what|other|any)\b|\b(?:over|above) (?:all|any) other sources?\b|\bpreferred source\b"
-    r"|\bla (?:respuesta|version) correcta es\b|\bthe correct (?:answer|version) is\b|\bfuente (?:oficial|valida) (?:y|sobre)\b"
+    r"|\b(?:la|el) (?:respuesta|version|calificacion|cifra|informacion|dato|valoracion) (?:correct[oa]|real|verdader[oa]|oficial|valid[oa]) (?:es|que (?:debes|deben|debe|corresponde))\b"
+    r"|\bthe (?:correct|real|true|official) (?:answer|version|rating|figure) (?:is|to report)\b|\bfuente (?:oficial|valida) (?:y|sobre)\b"
     r"|\b(?:menor|less|lower) (?:credibilidad|peso|credibility|weight)\b|\bcomo (?:fuente )?(?:autorizada|oficial|definitiva|valida)\b"
     r"|\b(?:as|an?) (?:authoritative|official|definitive) source\b"
     r"|\b(?:sustituye|reemplaza|anula|deja sin efecto) (?:a )?(?:cualquier|toda|las demas|otras?)\b|\b(?:supersedes|replaces|overrides) (?:any|all|every) other\b"
 )
 # Orders to conceal, or to frame an entity as something: what a page has no reason to ask of a human reader.
-_CONCEAL = _alt(r"ocult[ae]n?", r"omit[ae]n?", r"esconde[n]?", r"esconda[n]?", r"no (?:mencionar|senalar|citar|revelar|menciones|mencione|mencionen|senales|senale|senalen|hables|hable de|hablen de|cites|cite|citen|reveles|revele|incluyas en|digas|diga|digan|refieras|refiera)",
+_CONCEAL = _alt(r"ocult[ae]n?", r"omit[ae]n?", r"no (?:hagas|haga|hagan) (?:referencia|mencion)", r"sin (?:mencionar|hacer referencia|referirse)",
+                r"dej[ae]n? fuera", r"deja de lado", r"(?:don'?t|do not|never) bring up", r"esconde[n]?", r"esconda[n]?", r"no (?:mencionar|senalar|citar|revelar|menciones|mencione|mencionen|senales|senale|senalen|hables|hable de|hablen de|cites|cite|citen|reveles|revele|incluyas en|digas|diga|digan|refieras|refiera)",
                 r"evit[ae]n? (?:mencionar|senalar|hablar|referirse|citar|incluir|decir|asociar|vincular)", r"leave out", r"skip (?:the|any|all) (?:part|mention|section|reference)",
                 r"(?:do not|don'?t|never) (?:mention|cite|reveal|bring up|refer to|discuss|disclose)", r"hide (?:the|any|all)", r"omit (?:the|any|all)")
 _FRAMING_ES = "describir presentar tratar marcar clasificar calificar reportar considerar catalogar etiquetar mostrar colocar posicionar ubicar".split()
@@ -239,6 +253,9 @@ _FRAMING_VERB = _alt(*sorted({form for verb in _FRAMING_ES for form in _es_forms
 _STEERING = (
     rf"{_CLAUSE_START}{_CONCEAL}\b"
     rf"|{_CLAUSE_START}{_FRAMING_VERB}\b[^.;\n]{{1,80}}?\b(?:como|as)\b"
+    rf"|{_CLAUSE_START}(?:coloc\w+|pon|ponga|pongan|ubic\w+|posicion[ae]n?|put|place|rank)\b[^.;\n]{{1,60}}?\b(?:en (?:el )?primer lugar|primero|en la cima|first|at the top|on top)\b"
+    r"|\b(?:recomienda|recomiende|recomienden|recommend)\s+(?:siempre\s+|always\s+|solo\s+|only\s+)?(?:a\s+)?[^.;\n]{1,60}?\b(?:como|as)\b"
+    r"|\b(?:accion|action|tarea|task|orden|command|regla|rule|instruccion|instruction)\W{0,3}[:=]\s*\W{0,3}(?:omitir|ocultar|excluir|omit|hide|exclude|ignorar|ignore|priorizar|prioritize|recomendar|recommend)\b"
     r"|\b(?:prioriza|priorice|prioricen|prioritize|prioritise|rank|rankea|posiciona)\b[^.;\n]{0,40}\b(?:(?:los )?resultados|us|this|our|first|top|primero|primer lugar|nuestr\w*|arriba|higher|above)\b"
     r"|\b(?:as|como) (?:the |la |el )?(?:top|first|best|primera|mejor|numero uno|opcion numero uno|lider)\b[^.;\n]{0,20}\b(?:pick|choice|option|opcion|result|resultado)?"
 )
@@ -257,6 +274,7 @@ _ADDRESSED_MODEL = (
     rf"|\bif you(?: are|'re| re) {_DETERMINER}{_READER}\b|\bif you(?: are|'re) (?:reading|processing|summari[sz]ing|indexing|crawling)\b"
     rf"|\b(?:to|para|a) {_DETERMINER}{_READER} (?:que|that|who|which)?\s*(?:{_READS}|\w+[ae]n)\b[^.\n]{{0,60}}?[:\u2014\u2013-]"
     r"|\bsi (?:estas|esta usted|estan) (?:leyendo|procesando|resumiendo|analizando|indexando|rastreando)\b"
+    rf"|(?:^\s*|(?<=[.!?\n\[(\"'>*\-\u201c\u00ab])\s*)(?:para|a|to|for|attn:?)\s+{_DETERMINER}{_READER}\b[^.\n]{{0,50}}?:"
 )
 _ADDRESSEE = (
     rf"\b(?:hey|hola|oye|dear|querid[oa]s?|estimad[oa]s?|atencion|attention)\s*,?\s+{_DETERMINER}{_READER}\b"
@@ -281,11 +299,25 @@ _EXPLICIT = (
     r"|\b(?:system|admin) (?:override|message|prompt)\s*:|\badmin override\b|\b(?:modo (?:sistema|desarrollador|administrador|de depuracion|dios)|mensaje del sistema|debug mode|developer mode|god mode|do[- ]anything[- ]now|dan mode)\b"
     r"|\bbrowsing (?:mode|session|interrupted|disrupted)\b|\bend the browsing\b"
     r"|\b(?:safety (?:guidelines|protocols|filters?)|guardrails|filtros de seguridad)\b[^.\n]{0,40}\b(?:suspended|disabled|disregard\w*|off|desactivad\w*|suspendid\w*)\b|\bcomply with all (?:user )?requests\b"
-    r"|\b(?:reveal|output|print|share|send|list|show|leak|include|append|add|attach|paste|encode|embed|revela\w*|muestra\w*|envia\w*|comparte\w*|manda\w*|filtra\w*|copia\w*|incluy\w*|incluir|agreg\w*|anad\w*|adjunt\w*|peg\w*|codific\w*)\b[^.\n]{0,50}\b(?:system prompts?|your (?:instructions|prompt|memory|configuration)|memory\.md|private (?:files|data)|tu prompt|tus instrucciones|(?:entire |whole |full )?(?:conversation|chat history)|(?:el |la )?(?:historial|conversacion)(?: completa| completo)?|(?:la |the )?(?:pregunta|consulta|query|question) (?:original )?(?:del|of the|de la) (?:usuario|user)|user'?s (?:original )?(?:question|query|messages?|data)|(?:api|secret) keys?|claves? de (?:api|acceso)|credenciales|credentials|session (?:id|token)|identificador de sesion|variables de entorno|environment variables|tokens? de (?:acceso|sesion))\b"
+    r"|\b(?:reveal|output|print|show|repeat|leak|revela\w*|muestra\w*|repite|imprime)\b[^.\n]{0,40}\b(?:system prompts?|your (?:instructions|prompt|memory|configuration)|memory\.md|tu prompt|tus instrucciones)\b"
 )
+# Data leaving: a transfer verb, somewhere to send it (a URL, a form, a webhook, a tool, an address)
+# and what only the reader holds (the user's words or identity, the conversation, its prompt, keys).
+_TRANSFER = (r"(?:send|forward|post|upload|submit|email|append|attach|embed|encode|paste|fill|call|fetch|link|share|include|add"
+             r"|envi\w*|mand\w*|reenvi\w*|adjunt\w*|agreg\w*|anad\w*|incluy\w*|incluir|peg\w*|llen\w*|complet\w*|codific\w*"
+             r"|concaten\w*|sub[ei]\w*|transmit\w*|compart\w*|enlaz\w*|llam\w*)")
+_SINK = r"(?:https?://|www\.|webhook|endpoint|formulario|\bform\b|\burl\b|enlace|\blink\b|imagen|image|pixel|tool|herramienta|[\w.+-]+@[\w-]+\.\w)"
+_HELD_DATA = (r"(?:(?:the|this|our|your) (?:entire |whole |full )?conversation|(?:la|esta|toda la) conversacion|chat history"
+              r"|(?:el|tu|del) historial|system prompt|your (?:instructions|prompt|memory)|tus instrucciones"
+              r"|(?:the user'?s|user's|of the user)\s+(?:\w+\s+){0,3}?(?:question|query|messages?|data|email|name|input)"
+              r"|(?:pregunta|consulta|query|question|mensajes?|correo(?: electronico)?|nombre|datos|messages?|email)\s+(?:\w+\s+){0,2}(?:del usuario|of the user|they typed|que (?:escribio|tecleo|hizo))"
+              r"|the exact query|api keys?|claves? de (?:api|acceso)|credenciales|credentials|access tokens?|session (?:id|token)|identificador de sesion"
+              r"|variables de entorno|environment variables)")
+_EXFILTRATION = (rf"\b{_TRANSFER}\b(?=[^\n]{{0,200}}?{_SINK})(?=[^\n]{{0,200}}?\b{_HELD_DATA})"
+                 rf"|\b{_HELD_DATA}\b(?=[^\n]{{0,120}}?\b{_TRANSFER}\b)(?=[^\n]{{0,200}}?{_SINK})")
 _SIGNALS: dict[str, re.Pattern[str]] = {
     name: re.compile(pattern) for name, pattern in (
-        ("explicit", _EXPLICIT), ("addressed_model", _ADDRESSED_MODEL), ("addressee", _ADDRESSEE),
+        ("explicit", f"{_EXPLICIT}|{_EXFILTRATION}"), ("addressed_model", _ADDRESSED_MODEL), ("addressee", _ADDRESSEE),
         ("output_context", _OUTPUT_CONTEXT), ("authority_label", _AUTHORITY_LABEL), ("precedence", _PRECEDENCE),
         ("steering", _STEERING), ("directive", _DIRECTIVE), ("authority_claim", _AUTHORITY_CLAIM), ("deixis", _DEIXIS),
         ("automation", _AUTOMATION),
@@ -384,7 +416,8 @@ def _meets(signals: set[str], hidden: bool) -> bool:
     if sum(WEIGHTS[s] for s in signals) < (HIDDEN_BAR if hidden else VISIBLE_BAR):
         return False
     if not hidden:
-        return bool(signals & ADDRESSING)
+        # Framing this page or company ("treat this page as verified") addresses whoever weighs sources.
+        return bool(signals & ADDRESSING) or "steering" in signals and "deixis" in signals
     # Hidden: one decisive signal, or two that together address the reader or give it an order
     # in an authority's name. A bare imperative beside the page naming itself ("Share this
     # article") or a mention of AI is not enough.
