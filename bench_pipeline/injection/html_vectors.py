@@ -31,7 +31,7 @@ _INSTRUCTION_KEY = re.compile(
 _ATTRIBUTE_VALUES = etree.XPath(
     "//@alt | //@title | //@aria-label | //@aria-description | //@placeholder"
     " | //input[translate(@type, 'HIDEN', 'hiden')='hidden']/@value"
-    " | //@*[starts-with(name(), 'data-') and string-length(.) > 20]",
+    " | //@*[starts-with(name(), 'data-') and string-length(.) > 10]",
     smart_strings=False,  # plain strings: the values are only read, never traced back to their element
 )
 _NOT_READ = frozenset({"script", "style", "noscript", "template", "head", "title"})

@@ -209,7 +209,7 @@ _BRACKET_WORD = _alt(_AUTHORITY_WORD, _READER, r"control", r"plataforma", r"plat
                      r"overrides", r"runtime", r"directivas")
 # A label: a heading set off by brackets, rules or a line start + colon, holding an authority word.
 _AUTHORITY_LABEL = (
-    rf"[\[<{{(]{{1,3}}[^\]>}})\n]{{0,40}}\b{_BRACKET_WORD}\b[^\]>}})\n]{{0,40}}[\]>}})]{{1,3}}"
+    rf"(?:^|(?<=[\n.:;!?\"]))\s*[\[<{{(]{{1,3}}[^\]>}})\n]{{0,40}}\b{_BRACKET_WORD}\b[^\]>}})\n]{{0,40}}[\]>}})]{{1,3}}"
     rf"|(?:^|\n)\s*(?:[#=*\-_~]{{2,}}\s*)[^\n]{{0,40}}\b{_BRACKET_WORD}\b[^\n]{{0,40}}"
     rf"|(?:^|\n)\s*(?:\w+\s+){{0,3}}{_AUTHORITY_WORD}(?:\s+\w+){{0,3}}\s*(?::|::|=>)"
     # Phrases that name a system-side instruction wherever they stand, a plain heading included.
@@ -217,7 +217,7 @@ _AUTHORITY_LABEL = (
     r" (?:interna |internas |operativa |prioritaria )?(?:del|de|para el) (?:sistema|desarrollador|operador|administrador|agente|asistente|modelo|plataforma)\b"
     r"|\b(?:system|developer|operator|admin) (?:prompt|message|instructions?|notice|note|directive|override|update)\b"
     r"|\b(?:agent|assistant|model|ai) (?:configuration|config|instructions|directives|policy)\b"
-    r"|\b(?:role|rol|speaker|author|autor|from|sender|emisor\w*|origen|source|persona|tipo\w*|type|nivel|level|de)\W{0,3}\s*[:=]\s*\W{0,3}(?:system|sistema|developer|desarrollador|operador|operator|admin\w*|root|plataforma|platform|interno|instrucci\w+|instruction\w*|directiv\w*|comando|command|override\w*)\b"
+    r"|\b(?:role|rol|speaker|author|autor|from|sender|emisor\w*|origen|source|persona|tipo\w*|type|nivel|level|de)(?: \w+)?\W{0,3}\s*[:=]\s*\W{0,3}(?:system|sistema|developer|desarrollador|operador|operator|admin\w*|root|plataforma|platform|interno|instrucci\w+|instruction\w*|directiv\w*|comando|command|override\w*)\b"
     r"|\b(?:role|rol|speaker|quien|who|hablante|interlocutor|author|autor|sender|emisor\w*)\W{0,3}\s*[:=]\s*\W{0,3}(?:user|usuario|assistant|asistente|model|modelo|ai|ia|bot)\b"
 )
 _AUTHORITY_CLAIM = (
@@ -298,6 +298,9 @@ _EXPLICIT = (
     r"|(?:^|\n)\s*(?:<\s*/?\s*(?:system|sistema|assistant|asistente|user_message|im_start|im_end)\s*>|\[\s*/?\s*(?:system|sistema|assistant|asistente|inst|sys)\s*\]|<<\s*/?\s*sys\s*>>|(?:system|assistant)\s*:)"
     r"|\b(?:system|admin) (?:override|message|prompt)\s*:|\badmin override\b|\b(?:modo (?:sistema|desarrollador|administrador|de depuracion|dios)|mensaje del sistema|debug mode|developer mode|god mode|do[- ]anything[- ]now|dan mode)\b"
     r"|\bbrowsing (?:mode|session|interrupted|disrupted)\b|\bend the browsing\b"
+    # A transcript planted in the page: a user's turn followed by the model's answer (few-shot spoofing).
+    r"|\b(?:role|rol|speaker|quien|who|hablante|author|autor|sender|from|de)\W{0,3}\s*[:=]\s*\W{0,3}(?:user|usuario|human|humano|cliente)\b"
+    r"[^\n]{0,400}?\b(?:role|rol|speaker|quien|who|hablante|author|autor|sender|from|de)\W{0,3}\s*[:=]\s*\W{0,3}(?:assistant|asistente|model|modelo|ai|ia|bot|gpt)\b"
     r"|\b(?:safety (?:guidelines|protocols|filters?)|guardrails|filtros de seguridad)\b[^.\n]{0,40}\b(?:suspended|disabled|disregard\w*|off|desactivad\w*|suspendid\w*)\b|\bcomply with all (?:user )?requests\b"
     r"|\b(?:reveal|output|print|show|repeat|leak|revela\w*|muestra\w*|repite|imprime)\b[^.\n]{0,40}\b(?:system prompts?|your (?:instructions|prompt|memory|configuration)|memory\.md|tu prompt|tus instrucciones)\b"
 )
@@ -373,7 +376,7 @@ def _judged_windows(texts: list[str]) -> list[list[tuple[Finding, bool, bool]]]:
             bounds.append((offset + start, offset + end))
             owner.append(position)
         offset += len(piece) + 1
-    found = _signals_per_sentence(joined, folded, bounds)
+    found = _signals_per_sentence(pieces, folded_pieces, folded, bounds)
     # Folding keeps offsets except for compatibility forms (`ﬁ`): the snippet then quotes the folded text.
     quoted = joined if len(joined) == len(folded) else folded
     for index, (start, end) in enumerate(bounds):
@@ -392,20 +395,23 @@ def _judged_windows(texts: list[str]) -> list[list[tuple[Finding, bool, bool]]]:
     return results
 
 
-def _signals_per_sentence(text: str, folded: str, bounds: list[tuple[int, int]]) -> list[set[str]]:
+def _signals_per_sentence(pieces: list[str], folded_pieces: list[str], folded: str,
+                          bounds: list[tuple[int, int]]) -> list[set[str]]:
     found: list[set[str]] = [set() for _ in bounds]
     starts = [start for start, _ in bounds]
     mentioned = [match.span(2) for match in _REPORTED_QUOTE.finditer(folded)]
-    searches = [(name, pattern, folded) for name, pattern in _SIGNALS.items()]
-    if len(text) == len(folded):
-        searches.append(("data_sink", _DATA_SINK, text))
-    for name, pattern, searched in searches:
-        for match in pattern.finditer(searched):
-            # A match may open on the space before its first word: it belongs where that word is.
-            at = match.start() + len(match.group()) - len(match.group().lstrip())
-            if any(a <= at < b for a, b in mentioned):
-                continue
-            found[_index_of(starts, at)].add(name)
+    matches = [(name, match.start(), match.group()) for name, pattern in _SIGNALS.items() for match in pattern.finditer(folded)]
+    offset = 0
+    for piece, folded_piece in zip(pieces, folded_pieces):
+        if len(piece) == len(folded_piece):  # offsets agree: the placeholder's capitals can be read as written
+            matches += [("data_sink", offset + m.start(), m.group()) for m in _DATA_SINK.finditer(piece)]
+        offset += len(folded_piece) + 1
+    for name, start, text in matches:
+        # A match may open on the space before its first word: it belongs where that word is.
+        at = start + len(text) - len(text.lstrip())
+        if any(a <= at < b for a, b in mentioned):
+            continue
+        found[_index_of(starts, at)].add(name)
     for signals in found:
         if signals & {"addressee", "addressed_model"}:
             signals.discard("automation")  # the reader addressed is the automated reader mentioned: one signal
