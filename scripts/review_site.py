@@ -114,8 +114,16 @@ class Reviewer:
         if form is not None:
             body = urlencode(form)
             headers["content-type"] = "application/x-www-form-urlencoded"
-        self.connection.request(method, path, body=body, headers=headers)
-        response = self.connection.getresponse()
+        try:
+            self.connection.request(method, path, body=body, headers=headers)
+            response = self.connection.getresponse()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            # The server closes a keep-alive connection left idle (uvicorn: after 5 s), as while the
+            # other reviewers were being invited; resending is safe: a save carries its request id.
+            self.connection.close()
+            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            self.connection.request(method, path, body=body, headers=headers)
+            response = self.connection.getresponse()
         return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read().decode()
 
     def csrf(self, item_id: str) -> str:
