@@ -116,16 +116,16 @@ def scan_html(source: HtmlSource) -> InjectionReport:
     # The visible text's windows are judged at both bars from one pass. Hidden elements' text is part
     # of it, each starting its own line: when no window meets even the hidden bar, no hidden element
     # can, and the (costly) cascade is skipped.
-    seen_windows, any_bar = findings_both(visible.text)
-    if any_bar or any(findings(decoded, hidden=True) for decoded in _decoded_runs(visible.text)):
+    seen_windows, hidden_bar_windows = findings_both(visible.text)
+    decoded = _decoded_matches(visible.text)
+    if hidden_bar_windows or decoded:
         hidden, seen = hidden_element_channels(root)
         if seen is not None:
             # Visible imitation is judged on what a person sees: hidden elements' text taken out.
             visible = Channel("system_imitation", seen)
-            seen_windows = findings(seen, hidden=False)
+            seen_windows, decoded = findings(seen, hidden=False), _decoded_matches(seen)
         channels += hidden
-    matched = _matched(channels)
-    return _verdict([*matched, (visible, [window.snippet for window in seen_windows] + _decoded_matches(visible.text))])
+    return _verdict([*_matched(channels), (visible, [window.snippet for window in seen_windows] + decoded)])
 
 
 def _matched(channels: list[Channel]) -> list[tuple[Channel, list[str]]]:

@@ -59,7 +59,7 @@ class _PageState:
             self.render_mode = int(operands[0])
         elif operator in (b"rg", b"g", b"k", b"sc", b"scn"):
             self.fill = _device_colour(operands) or self.fill
-        elif operator in (b"cs",):
+        elif operator == b"cs":
             self.fill = _INK
         elif operator == b"re" and len(operands) == 4:
             x, y, w, h = (float(value) for value in operands)
@@ -70,15 +70,13 @@ class _PageState:
             self.path.append(_apply(cm, float(operands[4]), float(operands[5])))
         elif operator in _PAINT:
             if self.path:
-                xs, ys = [p[0] for p in self.path], [p[1] for p in self.path]
-                self.painted.append(((min(xs), min(ys), max(xs), max(ys)), self.fill))
+                self.painted.append((_bbox(self.path), self.fill))
             self.path = []
         elif operator in _DISCARD:
             self.path = []
         elif operator == b"Do" and operands and str(operands[0]) in self.image_names:
-            corners = [_apply(cm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
-            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-            self.images.append((min(xs), min(ys), max(xs), max(ys)))
+            # An image fills the unit square of the current matrix.
+            self.images.append(_bbox([_apply(cm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]))
 
     def text(self, text: str, cm, tm, _font, size: float) -> None:
         if not text.strip():
@@ -157,6 +155,11 @@ def _device_colour(operands: list) -> RGBA | None:
         c, m, y, k = values
         return ((1 - c) * (1 - k) * 255, (1 - m) * (1 - k) * 255, (1 - y) * (1 - k) * 255, 1.0)
     return None
+
+
+def _bbox(points: list[tuple[float, float]]) -> tuple[float, float, float, float]:
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def _apply(cm, x: float, y: float) -> tuple[float, float]:

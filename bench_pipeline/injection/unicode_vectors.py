@@ -12,8 +12,9 @@ from bench_pipeline.injection.signals import findings
 # letters of the three subdivision flags (England, Scotland, Wales) are legitimate emoji.
 _TAG_RUN = re.compile("[\U000E0020-\U000E007E]+")
 _FLAG_TAGS = {"gbeng", "gbsct", "gbwls"}
-# Zero-width and bidi controls. U+200D (ZWJ) is left out: emoji sequences use it everywhere.
+# A stray zero-width space or two (CMS text has them) hides nothing; this many can.
 _HIDING_RUN = 3
+# Zero-width and bidi controls. U+200D (ZWJ) is left out: emoji sequences use it everywhere.
 _INVISIBLE = re.compile("[\u200b\u200c\u200e\u200f\u2060-\u2064\u202a-\u202e\u2066-\u2069\u180e\u3164\uffa0]")
 
 
@@ -22,10 +23,10 @@ def unicode_channels(text: str) -> Iterator[Channel]:
         decoded = "".join(chr(ord(ch) - 0xE0000) for ch in run.group(0))
         if decoded not in _FLAG_TAGS:
             yield Channel("zero_width", decoded, suspicious=len(decoded) >= 8)
-    # A stray zero-width space or two (CMS text has them) hides nothing; a run of them can.
     if len(_INVISIBLE.findall(text)) >= _HIDING_RUN:
         stripped = strip_invisible(text)
-        # Only what the invisible characters were hiding: windows that read as instructions once they are gone.
+        # Only what the invisible characters were hiding: windows that read as instructions once
+        # they are gone.
         before = {strip_invisible(finding.snippet) for finding in findings(text, hidden=True)}
         hidden = [finding.snippet for finding in findings(stripped, hidden=True) if finding.snippet not in before]
         if hidden:
