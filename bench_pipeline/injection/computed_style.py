@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import NamedTuple
 
 from cssselect import SelectorError
@@ -91,14 +92,49 @@ def _stylesheet_rules(root) -> dict:
                 if selector:
                     ranked.append((_specificity(selector), order, selector, declarations))
     applied: dict = {}
+    present = _names_present(root) if ranked else (set(), set())
     for _, _, selector, declarations in sorted(ranked, key=lambda item: (item[0], item[1])):
-        try:
-            matched = CSSSelector(selector)(root)
-        except (SelectorError, etree.XPathError, ValueError, TypeError):
+        if not _may_match(selector, *present):
+            continue
+        compiled = _compiled(selector)
+        if compiled is None:
             continue  # pseudo-classes cssselect cannot compile (:hover, :has…) never hide text at rest
+        try:
+            matched = compiled(root)
+        except etree.XPathError:
+            continue
         for element in matched:
             applied.setdefault(element, {}).update(declarations)
     return applied
+
+
+def _names_present(root) -> tuple[set[str], set[str]]:
+    """The classes and ids the page's elements carry."""
+    classes, ids = set(), set()
+    for element in root.iter():
+        if isinstance(element.tag, str):
+            classes.update((element.get("class") or "").split())
+            if element.get("id"):
+                ids.add(element.get("id"))
+    return classes, ids
+
+
+def _may_match(selector: str, classes: set[str], ids: set[str]) -> bool:
+    """False when the selector's subject (its last compound) needs a class or id no element has:
+    a stylesheet shared across a site styles hundreds of classes a given page never uses."""
+    subject = re.split(r"[\s>+~]+", selector.strip())[-1]
+    if not subject or re.search(r"[\[(:\\]", subject):
+        return True  # attribute, pseudo-class or escaped names: let the selector engine judge
+    return all(name in classes for name in re.findall(r"\.([\w-]+)", subject)) and \
+        all(name in ids for name in re.findall(r"#([\w-]+)", subject))
+
+
+@lru_cache(maxsize=4096)
+def _compiled(selector: str) -> CSSSelector | None:
+    try:
+        return CSSSelector(selector)
+    except (SelectorError, etree.XPathError, ValueError, TypeError):
+        return None
 
 
 def _specificity(selector: str) -> tuple[int, int, int]:

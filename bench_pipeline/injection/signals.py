@@ -41,6 +41,7 @@ import re
 from bisect import bisect_right
 from typing import NamedTuple
 
+from bench_pipeline.injection.anchored_search import AnchorIndex, Anchored, matches_within, stretches
 from bench_pipeline.reading.textmap import fold
 
 WEIGHTS = {
@@ -57,8 +58,59 @@ _MAX_WINDOW = 700  # characters: two sentences of prose; longer runs are lists, 
 _LONGEST_SENTENCE = 400
 
 
-def _alt(*words: str) -> str:
-    return "(?:" + "|".join(words) + ")"
+def _alt(*alternatives: str) -> str:
+    """A non-capturing alternation with the alternatives' shared leading letters factored out
+    (`(?:a(?:gente|sistente)|b(?:ot))`): the engine tries each alternative at every word start, so
+    a flat list of hundreds of verb forms costs hundreds of tries where a prefix tree costs a few.
+    The language matched is the same; only which of two matches at one position wins may differ."""
+    return "(?:" + "|".join(_factored(list(dict.fromkeys(alternatives)))) + ")"
+
+
+def _factored(alternatives: list[str]) -> list[str]:
+    groups: dict[str, list[str]] = {}
+    for alternative in alternatives:
+        groups.setdefault(_leading_letter(alternative), []).append(alternative)
+    factored = []
+    for letter, members in groups.items():
+        if not letter or len(members) == 1:
+            factored += members
+            continue
+        rests = [member[1:] for member in members]
+        # An alternative that ends here is tried after the longer ones, as the flat list sorted by length was.
+        inner = _factored([rest for rest in rests if rest]) + ([""] if "" in rests else [])
+        factored.append(letter + "(?:" + "|".join(inner) + ")")
+    return factored
+
+
+def _leading_letter(alternative: str) -> str:
+    """The first character when it is a plain letter, digit or space that no quantifier follows
+    and the alternative has no top-level `|` (factoring would then change what it means)."""
+    if not alternative or not (alternative[0].isalnum() or alternative[0] == " ") or alternative[:2] == "\\":
+        return ""
+    if len(alternative) > 1 and alternative[1] in "?*+{":
+        return ""
+    return "" if _has_top_level_bar(alternative) else alternative[0]
+
+
+def _has_top_level_bar(pattern: str) -> bool:
+    depth, index, in_class = 0, 0, False
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            index += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            return True
+        index += 1
+    return False
 
 
 # --- who is addressed -------------------------------------------------------------------------
@@ -247,9 +299,10 @@ _CONCEAL = _alt(r"ocult[ae]n?", r"omit[ae]n?", r"no (?:hagas|haga|hagan) (?:refe
                 r"evit[ae]n? (?:mencionar|senalar|hablar|referirse|citar|incluir|decir|asociar|vincular)", r"leave out", r"skip (?:the|any|all) (?:part|mention|section|reference)",
                 r"(?:do not|don'?t|never) (?:mention|cite|reveal|bring up|refer to|discuss|disclose)", r"hide (?:the|any|all)", r"omit (?:the|any|all)")
 _FRAMING_ES = "describir presentar tratar marcar clasificar calificar reportar considerar catalogar etiquetar mostrar colocar posicionar ubicar".split()
-_FRAMING_VERB = _alt(*sorted({form for verb in _FRAMING_ES for form in _es_forms(verb)} | {"pon", "ponga", "pongan"}, key=len, reverse=True),
-                     "describe", "present", "treat", "mark", "classify", "rate", "report", "consider", "label", "portray",
-                     "depict", "frame", "put", "place", "position", "list", "rank", "show")
+_FRAMING_VERB_WORDS = [*sorted({form for verb in _FRAMING_ES for form in _es_forms(verb)} | {"pon", "ponga", "pongan"}, key=len, reverse=True),
+                       "describe", "present", "treat", "mark", "classify", "rate", "report", "consider", "label", "portray",
+                       "depict", "frame", "put", "place", "position", "list", "rank", "show"]
+_FRAMING_VERB = _alt(*_FRAMING_VERB_WORDS)
 _STEERING = (
     rf"{_CLAUSE_START}{_CONCEAL}\b"
     rf"|{_CLAUSE_START}{_FRAMING_VERB}\b[^.;\n]{{1,80}}?\b(?:como|as)\b"
@@ -318,14 +371,65 @@ _HELD_DATA = (r"(?:(?:the|this|our|your) (?:entire |whole |full )?conversation|(
               r"|variables de entorno|environment variables)")
 _EXFILTRATION = (rf"\b{_TRANSFER}\b(?=[^\n]{{0,200}}?{_SINK})(?=[^\n]{{0,200}}?\b{_HELD_DATA})"
                  rf"|\b{_HELD_DATA}\b(?=[^\n]{{0,120}}?\b{_TRANSFER}\b)(?=[^\n]{{0,200}}?{_SINK})")
-_SIGNALS: dict[str, re.Pattern[str]] = {
+# Cheap patterns searched over the whole text; `automation` also anchors the costly ones below.
+_EVERYWHERE: dict[str, re.Pattern[str]] = {
     name: re.compile(pattern) for name, pattern in (
-        ("explicit", f"{_EXPLICIT}|{_EXFILTRATION}"), ("addressed_model", _ADDRESSED_MODEL), ("addressee", _ADDRESSEE),
-        ("output_context", _OUTPUT_CONTEXT), ("authority_label", _AUTHORITY_LABEL), ("precedence", _PRECEDENCE),
-        ("steering", _STEERING), ("directive", _DIRECTIVE), ("authority_claim", _AUTHORITY_CLAIM), ("deixis", _DEIXIS),
-        ("automation", _AUTOMATION),
+        ("precedence", _PRECEDENCE), ("authority_claim", _AUTHORITY_CLAIM), ("deixis", _DEIXIS), ("automation", _AUTOMATION),
     )
 }
+
+
+def _anchored(name: str, pattern: str, words: str, prefixes: str = "", reach: int = 100, tail: int = 120,
+              by_reader: bool = True) -> tuple[Anchored, bool]:
+    """A costly pattern, searched only from `reach` characters before to `tail` after a word each
+    of its branches must hold: one of `words`, a word beginning with one of `prefixes` or
+    (`by_reader`) a named automated reader, `automation`'s matches."""
+    return Anchored(name, re.compile(pattern), frozenset(words.split()), tuple(prefixes.split()), reach, tail), by_reader
+
+
+_REFERENCES = "modelo modelos model models usuario user"
+_COSTLY = [
+    _anchored("explicit", _EXPLICIT,
+              "now role pretend act ahora partir rol papel finge system sistema assistant asistente user im inst sys admin "
+              "depuracion dios desarrollador administrador mensaje mode anything browsing usuario human humano cliente "
+              "safety guardrails filtros comply memory configuration",
+              "instrucci indicaci regla orden directri lineamiento politica configuraci contexto instruction prompt rule "
+              "direction guideline protocol context actua", tail=450),  # a planted transcript runs 400 characters from the user's turn
+    # Data leaving reads up to 200 characters ahead for what only the reader holds.
+    _anchored("explicit", _EXFILTRATION,
+              "chat historial api claves credenciales credentials session sesion variables environment query question "
+              "pregunta consulta mensaje mensajes correo nombre datos message messages email name input typed escribio tecleo hizo",
+              "conversa prompt instruction instrucci memory user usuario token", reach=300, tail=250, by_reader=False),
+    _anchored("addressed_model", _ADDRESSED_MODEL,
+              f"{_REFERENCES} reading processing summarizing summarising indexing crawling "
+              "leyendo procesando resumiendo analizando indexando rastreando"),
+    _anchored("addressee", _ADDRESSEE,
+              f"{_REFERENCES} quien quienes whoever anyone anybody those",
+              "sistema herramienta programa servicio proceso lector system tool program service reader"),
+    _anchored("output_context", _OUTPUT_CONTEXT,
+              f"{_REFERENCES} your tu tus analisis shortlist shortlists reply replies cuando asked asks word palabra "
+              "responder contestar resumir describir generar redactar answering responding summarizing summarising "
+              "describing generating writing respond summarize summarise describe preguntan pregunta piden pide consultan consulta",
+              "respuesta resumen resena perfil ficha informe reporte comparativ descripci recomendaci evaluaci salida "
+              "response answer output summar report profile ranking analysis letter vowel consonant character "
+              "letra vocal consonante caracter"),
+    _anchored("authority_label", _AUTHORITY_LABEL,
+              f"{_REFERENCES} system sistema sys operator developer admin root kernel override prompt internal interna "
+              "interno control plataforma platform prioridad priority overrides runtime comando command agente asistente",
+              "operador desarrollador administra config instrucci instruction directiv admin override"),
+    _anchored("steering", _STEERING,
+              " ".join(sorted(set(_FRAMING_VERB_WORDS))) + " referencia mencion mencionar referirse fuera lado bring senalar "
+              "citar revelar menciones mencione mencionen senales senale senalen hables hable hablen cites cite citen "
+              "reveles revele incluyas digas diga digan refieras refiera leave skip mention reveal refer discuss disclose "
+              "hide primer primero cima first top recomienda recomiende recomienden recommend omitir ocultar excluir omit "
+              "exclude ignorar ignore priorizar prioritize prioritise recomendar prioriza priorice prioricen rank rankea "
+              "posiciona best primera mejor numero opcion lider",
+              "ocult omit escond evit dej coloc ubic posicion"),
+]
+# A directive alone meets neither bar: it is looked for only in and beside sentences with another signal.
+_DIRECTIVE_PATTERN = re.compile(_DIRECTIVE)
+_DIRECTIVE_TAIL = 120
+_ANCHORS = AnchorIndex(anchored for anchored, _ in _COSTLY)
 # Sentence ends; a newline ends a heading line too.
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]\u201d\u2019\u00bb]*\s+|\n+")
 _IDENTIFIER_JOINS = re.compile(r"(?<=[a-z\u00e0-\u00ff])(?=[A-Z])|_")
@@ -359,8 +463,9 @@ def findings_many(texts: list[str], hidden: bool) -> list[list[Finding]]:
             for windows in _judged_windows(texts)]
 
 
-def _judged_windows(texts: list[str]) -> list[list[tuple[Finding, bool, bool]]]:
-    """Every window with a signal, and whether it meets the visible and the hidden bar."""
+def _judged_windows(texts: list[str], exhaustive: bool = False) -> list[list[tuple[Finding, bool, bool]]]:
+    """Every window with a signal, and whether it meets the visible and the hidden bar; `exhaustive`
+    as in `_signals_per_sentence`."""
     results: list[list[tuple[Finding, bool, bool]]] = [[] for _ in texts]
     kept = [index for index, text in enumerate(texts) if text and len(text) >= 10]
     if not kept:
@@ -376,7 +481,7 @@ def _judged_windows(texts: list[str]) -> list[list[tuple[Finding, bool, bool]]]:
             bounds.append((offset + start, offset + end))
             owner.append(position)
         offset += len(piece) + 1
-    found = _signals_per_sentence(pieces, folded_pieces, folded, bounds)
+    found = _signals_per_sentence(pieces, folded_pieces, folded, bounds, exhaustive)
     # Folding keeps offsets except for compatibility forms (`ﬁ`): the snippet then quotes the folded text.
     quoted = joined if len(joined) == len(folded) else folded
     for index, (start, end) in enumerate(bounds):
@@ -396,26 +501,55 @@ def _judged_windows(texts: list[str]) -> list[list[tuple[Finding, bool, bool]]]:
 
 
 def _signals_per_sentence(pieces: list[str], folded_pieces: list[str], folded: str,
-                          bounds: list[tuple[int, int]]) -> list[set[str]]:
+                          bounds: list[tuple[int, int]], exhaustive: bool = False) -> list[set[str]]:
+    """Each sentence's signals. Costly patterns are searched only near their anchors, the
+    directive only in and beside sentences that hold another signal; `exhaustive` searches
+    everything everywhere, the reference that the shortcut must equal."""
     found: list[set[str]] = [set() for _ in bounds]
     starts = [start for start, _ in bounds]
     mentioned = [match.span(2) for match in _REPORTED_QUOTE.finditer(folded)]
-    matches = [(name, match.start(), match.group()) for name, pattern in _SIGNALS.items() for match in pattern.finditer(folded)]
+    everywhere = [(0, len(folded))]
+    matches = [(name, match.start(), match.group()) for name, pattern in _EVERYWHERE.items() for match in pattern.finditer(folded)]
+    readers = [start for name, start, _ in matches if name == "automation"]
+    for (anchored, by_reader), positions in zip(_COSTLY, _ANCHORS.positions(folded)):
+        spans = everywhere if exhaustive else stretches(positions + readers if by_reader else positions, anchored.reach, anchored.tail)
+        matches += [(anchored.name, match.start(), match.group())
+                    for match in matches_within(anchored.pattern, folded, spans, anchored.tail)]
     offset = 0
     for piece, folded_piece in zip(pieces, folded_pieces):
         if len(piece) == len(folded_piece):  # offsets agree: the placeholder's capitals can be read as written
             matches += [("data_sink", offset + m.start(), m.group()) for m in _DATA_SINK.finditer(piece)]
         offset += len(folded_piece) + 1
+    _attribute(matches, found, starts, mentioned)
+    beside = [index for index in range(len(bounds))
+              if any(found[near] for near in (index - 1, index, index + 1) if 0 <= near < len(bounds))]
+    spans = everywhere if exhaustive else _merged([bounds[index] for index in beside])
+    _attribute([("directive", match.start(), match.group()) for match in matches_within(_DIRECTIVE_PATTERN, folded, spans, _DIRECTIVE_TAIL)],
+               found, starts, mentioned)
+    for signals in found:
+        if signals & {"addressee", "addressed_model"}:
+            signals.discard("automation")  # the reader addressed is the automated reader mentioned: one signal
+    return found
+
+
+def _attribute(matches: list[tuple[str, int, str]], found: list[set[str]], starts: list[int],
+               mentioned: list[tuple[int, int]]) -> None:
     for name, start, text in matches:
         # A match may open on the space before its first word: it belongs where that word is.
         at = start + len(text) - len(text.lstrip())
         if any(a <= at < b for a, b in mentioned):
             continue
         found[_index_of(starts, at)].add(name)
-    for signals in found:
-        if signals & {"addressee", "addressed_model"}:
-            signals.discard("automation")  # the reader addressed is the automated reader mentioned: one signal
-    return found
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[list[int]] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1][1] = end
+        else:
+            merged.append([start, end])
+    return [(start, end) for start, end in merged]
 
 
 def _meets(signals: set[str], hidden: bool) -> bool:
