@@ -14,3 +14,4 @@ class Channel(NamedTuple):
     vector: str  # one of VECTORS
     text: str
     suspicious: bool = False  # suspicious by its form alone (an invented "instructions" field), whatever it says
+    displayed_code: bool = False  # code a page shows (`<pre>`, a fenced block): judged as a specimen

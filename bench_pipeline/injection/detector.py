@@ -25,10 +25,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.injection.channels import Channel
 from bench_pipeline.injection.html_vectors import (
-    block_text, hidden_element_channels, json_channels, out_of_band_channels,
+    block_text, code_blocks, hidden_element_channels, json_channels, out_of_band_channels,
 )
 from bench_pipeline.injection.pdf_vectors import pdf_channels
-from bench_pipeline.injection.signals import findings, findings_both, findings_many
+from bench_pipeline.injection.signals import Bar, findings, findings_both, findings_many
 from bench_pipeline.injection.unicode_vectors import strip_invisible, unicode_channels
 from bench_pipeline.reading.decode import decode_html, parse_html_tree
 from bench_pipeline.reading.source import HtmlSource
@@ -36,6 +36,7 @@ from bench_pipeline.reading.source import HtmlSource
 Media = Literal["html", "pdf", "json", "text"]
 _BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{24,}={0,2}")  # 18 bytes and up: "Can you reply in German?"
 _ROLE_TAG = re.compile(r"<\s*/?\s*(?:system|assistant|user_message|im_start|im_end)\s*>", re.IGNORECASE)
+_FENCE = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```", re.MULTILINE | re.DOTALL)
 _HTML_SNIFF = re.compile(rb"<(?:!doctype html|html|head|body|div|p|meta|title)[\s>]", re.IGNORECASE)
 _SNIPPET = 160
 
@@ -85,7 +86,9 @@ def scan(data: bytes, media: Media | None = None) -> InjectionReport:
         linked_data = isinstance(parsed, dict) and ("@context" in parsed or "@type" in parsed or "@graph" in parsed)
         values = list(json_channels(parsed, "structured_metadata" if linked_data else "system_imitation"))
         return _verdict(_matched([*values, *unicode_channels("\n".join(value.text for value in values))]))
-    return _verdict(_matched([*unicode_channels(text), Channel("system_imitation", text)]))
+    prose = _FENCE.sub("\n", text)
+    shown = [Channel("system_imitation", block.group(1), displayed_code=True) for block in _FENCE.finditer(text)]
+    return _verdict(_matched([*unicode_channels(text), Channel("system_imitation", prose), *shown]))
 
 
 def _fetched_page(parsed) -> bytes | None:
@@ -111,20 +114,22 @@ def scan_html(source: HtmlSource) -> InjectionReport:
         visible = Channel("system_imitation", source.visible.text)
         return _verdict(_matched([*channels, *unicode_channels(visible.text), visible]))
     visible = Channel("system_imitation", block_text(root))
-    channels += unicode_channels(visible.text)
+    code = code_blocks(root)
+    channels += unicode_channels("\n".join([visible.text, *code]))
     channels += out_of_band_channels(root)
     # The visible text's windows are judged at both bars from one pass. Hidden elements' text is part
-    # of it, each starting its own line: when no window meets even the hidden bar, no hidden element
-    # can, and the (costly) cascade is skipped.
+    # of it (or of a code block), each starting its own line: when no window meets even the hidden
+    # bar, no hidden element can, and the (costly) cascade is skipped.
     seen_windows, hidden_bar_windows = findings_both(visible.text)
     decoded = _decoded_matches(visible.text)
-    if hidden_bar_windows or decoded:
+    if hidden_bar_windows or decoded or any(findings_many(code, "hidden")):
         hidden, seen = hidden_element_channels(root)
         if seen is not None:
             # Visible imitation is judged on what a person sees: hidden elements' text taken out.
             visible = Channel("system_imitation", seen)
-            seen_windows, decoded = findings(seen, hidden=False), _decoded_matches(seen)
+            seen_windows, decoded, code = findings(seen, "visible"), _decoded_matches(seen), code_blocks(root)
         channels += hidden
+    channels += [Channel("system_imitation", text, displayed_code=True) for text in code]
     return _verdict([*_matched(channels), (visible, [window.snippet for window in seen_windows] + decoded)])
 
 
@@ -137,14 +142,20 @@ def _matched(channels: list[Channel]) -> list[tuple[Channel, list[str]]]:
     for channel in distinct:
         if channel.suspicious:
             found[channel] = [channel.text[:_SNIPPET]]
-    for hidden in (False, True):
-        group = [channel for channel in plain if (channel.vector != "system_imitation") == hidden]
+    for bar in ("visible", "hidden", "specimen"):
+        group = [channel for channel in plain if _bar(channel) == bar]
         # Invisible characters inside hidden channels are stripped first; in the visible text they
         # are the zero_width vector's business.
-        texts = [strip_invisible(channel.text) if hidden else channel.text for channel in group]
-        for channel, text, windows in zip(group, texts, findings_many(texts, hidden)):
+        texts = [strip_invisible(channel.text) if bar == "hidden" else channel.text for channel in group]
+        for channel, text, windows in zip(group, texts, findings_many(texts, bar)):
             found[channel] = [window.snippet for window in windows] + _decoded_matches(text)
     return [(channel, found[channel]) for channel in channels]
+
+
+def _bar(channel: Channel) -> Bar:
+    if channel.displayed_code:
+        return "specimen"
+    return "visible" if channel.vector == "system_imitation" else "hidden"
 
 
 def _verdict(matched: Iterable[tuple[Channel, list[str]]]) -> InjectionReport:
@@ -156,7 +167,7 @@ def _verdict(matched: Iterable[tuple[Channel, list[str]]]) -> InjectionReport:
 
 def _decoded_matches(text: str) -> list[str]:
     """Instructions hidden as base64 runs, judged at the hidden bar: nobody reads base64."""
-    return [f"base64: {finding.snippet}" for decoded in _decoded_runs(text) for finding in findings(decoded, hidden=True)]
+    return [f"base64: {finding.snippet}" for decoded in _decoded_runs(text) for finding in findings(decoded, "hidden")]
 
 
 def _decoded_runs(text: str) -> list[str]:

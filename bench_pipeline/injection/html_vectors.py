@@ -19,7 +19,6 @@ from bench_pipeline.reading.textmap import BLOCK_TAGS, collapse_ws
 _SCRIPT_BLOCK = re.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,1000}>|<!(?:\[[^<>]{0,100}|doctype[^<>]{0,200})>", re.IGNORECASE)
 _CODE_DENSITY = 0.15  # code symbols per letter: prose, even quoting a JSON snippet, stays under 0.11; tracking code is 0.3+
-_META_NAMES = re.compile(r"^(?:description|keywords|abstract|subject|summary|og:|twitter:|dc\.)", re.IGNORECASE)
 _INSTRUCTION_KEY = re.compile(
     r"^(?:instructions?|system_?prompt|prompt|(?:ai|llm|assistant|model|agent|bot)[_ -]?(?:instructions?|prompt|notes?|directive))$"
     r"|note_?(?:for|to)_?(?:ai|assistant|llm|model)|instrucciones?(?:_?para_?(?:ia|asistente|modelo))?$",
@@ -35,6 +34,9 @@ _ATTRIBUTE_VALUES = etree.XPath(
     smart_strings=False,  # plain strings: the values are only read, never traced back to their element
 )
 _NOT_READ = frozenset({"script", "style", "noscript", "template", "head", "title"})
+# Code shown on the page is read apart (`code_blocks`): an API's example request is data.
+_NOT_PROSE = _NOT_READ | {"pre"}
+_CODE_BLOCKS = etree.XPath("//body//pre[not(ancestor::pre)]")
 _STYLABLE = ("style", "class", "id", "hidden", "aria-hidden")
 _ELEMENT_TEXT = etree.XPath(".//text()[not(ancestor::script or ancestor::style)]", smart_strings=False)
 _OUT_OF_BAND = etree.XPath("//template | //noscript | //meta[@content] | //script[@type]")
@@ -64,15 +66,15 @@ def commented_prose(text: str) -> str:
 def block_text(root) -> str:
     """What a person reads, as the detector judges it: the body's text with a line break at every
     block element (so a paragraph after a heading with no full stop starts its own sentence) and at
-    every element a stylesheet can hide, other inline markup joined; scripts, styles, templates and
-    noscript left out."""
+    every element a stylesheet can hide, other inline markup joined; scripts, styles, templates,
+    noscript and code blocks left out."""
     parts: list[str] = []
     body = root.find(".//body")
     walker = etree.iterwalk(body if body is not None else root, events=("start", "end"))
     for event, element in walker:
         tag = element.tag.lower() if isinstance(element.tag, str) else None
         if event == "start":
-            if tag is None or tag in _NOT_READ:
+            if tag is None or tag in _NOT_PROSE:
                 walker.skip_subtree()
                 continue
             if _breaks(element, tag):
@@ -83,6 +85,11 @@ def block_text(root) -> str:
                 parts.append("\n")
             parts.append(element.tail or "")
     return "\n".join(line for line in (collapse_ws(line) for line in "".join(parts).split("\n")) if line)
+
+
+def code_blocks(root) -> list[str]:
+    """The text of each `<pre>` block in the body: code the page shows."""
+    return [text for text in ("".join(_ELEMENT_TEXT(block)).strip() for block in _CODE_BLOCKS(root)) if text]
 
 
 def _breaks(element, tag: str) -> bool:
@@ -109,8 +116,10 @@ def _out_of_band(element) -> Iterator[Channel]:
     if tag in ("template", "noscript"):
         yield Channel("template_noscript", _element_text(element))
     elif tag == "meta":
-        if _META_NAMES.match(element.get("name") or element.get("property") or ""):
-            yield Channel("meta_tag", element.get("content"))
+        # Any meta whose content is words: description, og:, twitter:, microdata `itemprop` alike.
+        content = element.get("content") or ""
+        if element.get("http-equiv") is None and len(content.split()) >= 2:
+            yield Channel("meta_tag", content)
     elif (element.get("type") or "").lower() in ("application/ld+json", "application/json"):
         yield from _structured(element.text or "")
 

@@ -11,7 +11,8 @@ no accents), in Spanish and English:
 | `addressed_model` | 3      | a dedication or condition aimed at an automated reader: "nota para / to / for <reader>:", "a los <readers> que indexan …:", "si eres <reader>", "if you are <reader>" |
 | `addressee`       | 2      | an automated reader named as the one who acts: a vocative ("<reader>:", "<reader>, declara"), "<reader> que lean/resuman esta página", "<reader> deben/should …", "quien elabore comparativos" |
 | `output_context`  | 2      | the reader's own output or its act of answering: "en tu respuesta", "your summary", "toda respuesta sobre", "al describir a", "si el usuario pregunta", rewriting its letters or words |
-| `authority_label` | 2      | text labelled as a system/operator/developer instruction: a bracketed, ruled or colon label with such a word, a heading like "instrucciones del sistema", a `role: system`-like field |
+| `authority_label` | 2      | text labelled as a system/operator/developer instruction: a bracketed, ruled or colon label with such a word, "instrucciones del sistema" / "system prompt" as a heading or before a colon (mid-sentence it is a noun) |
+| `role_field`      | 2      | a conversation role written as a field whose value ends there: `"role": "system"`, `rol=asistente` (not a job title, `"rol": "Asistente administrativo"`) |
 | `precedence`      | 2      | a source claiming precedence over every other: "única fuente válida", "debe prevalecer sobre", "sustituye a cualquier otra", "regardless of other sources" |
 | `steering`        | 2      | an order to conceal ("no menciones", "evita señalar", "leave out") or to frame an entity ("describe a X como", "mark competitors as", "rank us first") |
 | `directive`       | 1      | an order about what to say, omit, rank, treat, send: an imperative in its place (clause start, after "por favor"/"favor de"), an obligation modal + such a verb, "no menciones", "do not mention" |
@@ -24,7 +25,7 @@ no accents), in Spanish and English:
 the sentence under it; a run with no sentence end is cut every 400 characters), each signal counted
 once. A window of *visible* text is instruction-like when its weight is at least 3 **and** it holds
 an addressing signal (`explicit`, `addressed_model`, `addressee`, `output_context`,
-`authority_label` or `precedence`, or a `steering` order about this page or company): an imperative, however authoritative, with no automated reader
+`authority_label`, `role_field` or `precedence`, or a `steering` order about this page or company): an imperative, however authoritative, with no automated reader
 in view is how laws, notices and manuals speak ("El contribuyente deberá…", "Queda prohibido…",
 "Nota para el cliente…"). A window in a *hidden* channel (comment, hidden CSS, attribute, metadata,
 PDF hidden layer) needs weight 2, and either one decisive signal (`explicit`, `addressed_model`,
@@ -39,23 +40,28 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from bench_pipeline.injection.anchored_search import AnchorIndex, Anchored, matches_within, stretches
 from bench_pipeline.reading.textmap import fold
 
 WEIGHTS = {
     "explicit": 3, "addressed_model": 3, "addressee": 2, "output_context": 2, "authority_label": 2,
-    "precedence": 2, "steering": 2, "directive": 1, "authority_claim": 1, "deixis": 1, "automation": 1, "data_sink": 1,
+    "role_field": 2, "precedence": 2, "steering": 2, "directive": 1, "authority_claim": 1, "deixis": 1, "automation": 1, "data_sink": 1,
 }
-ADDRESSING = frozenset({"explicit", "addressed_model", "addressee", "output_context", "authority_label", "precedence"})
+ADDRESSING = frozenset({"explicit", "addressed_model", "addressee", "output_context", "authority_label", "role_field", "precedence"})
 # Alone, these carry a hidden channel over its bar; any other signal needs a second one beside it.
 _SELF_SUFFICIENT_HIDDEN = frozenset({"explicit", "addressed_model", "precedence"})
 _ORDER_CONTEXT = frozenset({"authority_claim", "data_sink"})
 VISIBLE_BAR = 3
 HIDDEN_BAR = 2
+Bar = Literal["visible", "hidden", "specimen"]
+_SPECIMEN_DATA = frozenset({"role_field", "directive"})
 _MAX_WINDOW = 700  # characters: two sentences of prose; longer runs are lists, not one utterance
 _LONGEST_SENTENCE = 400
+_LABELS = frozenset({"authority_label", "addressed_model", "role_field"})
+_LABEL_SCOPE = 5  # sentences under a label: a heading and a short list
+_HEADING = 100
 
 
 def _alt(*alternatives: str) -> str:
@@ -117,22 +123,30 @@ def _has_top_level_bar(pattern: str) -> bool:
 _READER = _alt(
     r"ia", r"i\.a\.", r"a\.?i\.?", r"inteligencias? artificial(?:es)?", r"artificial intelligence",
     r"llms?", r"large language models?", r"(?:ai |language |generative |foundation )models?",
-    r"modelos? (?:de lenguaje|de ia|de inteligencia artificial|generativos?|linguisticos?|grandes de lenguaje|fundacionales?)",
-    r"(?:ai |virtual |digital )?assistants?", r"asistentes?(?: virtuales?| de ia| digitales?| inteligentes?)?",
+    r"modelos? (?:de lenguaje|de ia|de inteligencia artificial|generativos?|linguisticos?|grandes de lenguaje|fundacional(?:es)?)",
+    r"(?:ai |virtual |digital )?assistants?", r"asistentes?(?: virtual(?:es)?| de ia| digital(?:es)?| inteligentes?)?",
     r"chat ?bots?", r"chatgpt", r"gpt-?\d\w*", r"claude", r"gemini", r"copilot", r"perplexity",
     r"(?:ai |autonomous |software )?agents?", r"agentes?(?: de ia| automaticos?| autonomos?| inteligentes?| de software)?",
-    r"bots?", r"robots?", r"crawlers?", r"spiders?", r"scrapers?", r"rastreadores?", r"aranas?(?: web)?", r"indexadores?",
+    r"bots?", r"robots?", r"crawlers?", r"spiders?", r"scrapers?", r"rastreador(?:es)?", r"aranas?(?: web)?", r"indexador(?:es)?",
     r"(?:automated|automatic|ai|intelligent|generative) (?:systems?|tools?|readers?|agents?|processes|services?|pipelines?|engines?)",
     r"sistemas? (?:automatizados?|automaticos?|de ia|de inteligencia artificial|inteligentes?|generativos?|de busqueda|de respuesta)",
     r"herramientas? (?:de ia|automatizadas?|automaticas?|de inteligencia artificial|generativas?)",
-    r"procesos? automatizados?", r"programas? automaticos?", r"lectores? automaticos?", r"servicios? de ia",
-    r"search engines?", r"answer engines?", r"motores? (?:de busqueda|de respuesta|generativos?)", r"buscadores?(?: con ia)?",
-    r"summari[sz]ers?", r"resumidores?",
+    r"procesos? automatizados?", r"programas? automaticos?", r"lector(?:es)? automaticos?", r"servicios? de ia",
+    r"search engines?", r"answer engines?", r"motor(?:es)? (?:de busqueda|de respuesta|generativos?)", r"buscador(?:es)?(?: con ia)?",
+    r"summari[sz]ers?", r"resumidor(?:es)?",
+    # Any tool, platform or agent qualified as automated or AI ("agentes de consulta automatizada",
+    # "plataformas de inteligencia artificial", "automated screening tools").
+    r"(?:agentes?|sistemas?|herramientas?|plataformas?|servicios?|motor(?:es)?|procesos?|lector(?:es)?|programas?|aplicacion(?:es)?|solucion(?:es)?)"
+    r"(?: de [a-z]+){0,2} (?:automatizad[oa]s?|automatic[oa]s?|de ia|de inteligencia artificial|inteligentes?|generativ[oa]s?|basad[oa]s? en ia|con ia)",
+    r"(?:sistemas?|herramientas?|plataformas?|servicios?|motor(?:es)?) de (?:evaluacion|analisis|consulta|verificacion|calificacion|scoring|screening|monitoreo|due diligence)",
+    r"(?:automated|ai|ai-powered|llm-based|llm|intelligent|crawling|screening) (?:[a-z]+ )?(?:tools?|agents?|systems?|platforms?|services?|readers?|assistants?|bots?)",
 )
 _READS = _alt(
     r"lea[ns]?", r"leen?", r"procese[ns]?", r"procesan?", r"resuma[ns]?", r"resumen", r"analice[ns]?", r"analizan?",
     r"indexe[ns]?", r"rastree[ns]?", r"consulte[ns]?", r"consultan?", r"citen?", r"accedan?", r"visiten?",
-    r"encuentren?", r"recorran?", r"usen?", r"utilicen?", r"generen?", r"elaboren?", r"redacten?",
+    r"encuentren?", r"recorran?", r"usen?", r"utilicen?", r"generen?", r"elaboren?", r"redacten?", r"ingiera[ns]?", r"ingieren?",
+    r"ingests?", r"ingesting", r"evalue[ns]?", r"evaluan?", r"compare[ns]?", r"comparan?", r"revise[ns]?", r"investigue[ns]?",
+    r"verifique[ns]?", r"califique[ns]?", r"evaluat(?:es?|ing)", r"compar(?:es?|ing)", r"reviews?", r"reviewing", r"screens?", r"screening",
     r"reads?", r"reading", r"process(?:es|ing)?", r"summari[sz](?:es?|ing)", r"index(?:es|ing)?", r"crawl(?:s|ing)?",
     r"visit(?:s|ing)?", r"cit(?:es?|ing)", r"encounter(?:s|ing)?", r"access(?:es|ing)?", r"scrap(?:es?|ing)", r"pars(?:es?|ing)",
 )
@@ -152,7 +166,12 @@ _ES_VERBS = (
     "resaltar enfatizar promover promocionar remitir transmitir compartir filtrar cifrar invertir decir hablar "
     "olvidar desestimar limitar reflejar copiar pegar imprimir valorar puntuar atribuir certificar garantizar "
     "elogiar ubicar colocar rankear catalogar sostener concluir generar cambiar modificar obedecer seguir "
-    "aparecer figurar prevalecer asociar vincular relacionar senalar tomar"
+    "aparecer figurar prevalecer asociar vincular relacionar senalar tomar poner enfocar explicar terminar finalizar "
+    "empezar comenzar realizar hacer dar publicar aprobar rechazar negar detener suspender cerrar continuar proceder "
+    "ejecutar abrir visitar llamar pedir solicitar preguntar subrayar minimizar exagerar desacreditar descalificar "
+    "criticar alabar nombrar referir dirigir redirigir incorporar integrar devolver regresar entregar producir imitar "
+    "imaginar suponer dejar pasar saltar tener recordar aplicar adoptar asumir aceptar validar verificar revisar anotar "
+    "corregir actualizar registrar guardar quedar desconfiar concentrar limitar"
 ).split()
 _ES_IRREGULAR = {
     "decir": "di diga digan digas digais decir", "mostrar": "muestra muestre muestren muestres mostrar",
@@ -165,6 +184,15 @@ _ES_IRREGULAR = {
     "seguir": "sigue siga sigan sigas seguir", "concluir": "concluye concluya concluyan concluyas concluir",
     "hablar": "habla hable hablen hables hablar", "aparecer": "aparece aparezca aparezcan aparecer",
     "figurar": "figure figuren figurar", "prevalecer": "prevalezca prevalezcan prevalecer",
+    "poner": "pon ponga pongan pongas poner", "hacer": "haz haga hagan hagas hacer", "dar": "da den dar",
+    "aprobar": "aprueba apruebe aprueben apruebes aprobar", "negar": "niega niegue nieguen niegues negar",
+    "cerrar": "cierra cierre cierren cierres cerrar", "pedir": "pide pida pidan pidas pedir",
+    "devolver": "devuelve devuelva devuelvan devuelvas devolver", "producir": "produce produzca produzcan produzcas producir",
+    "suponer": "supon suponga supongan supongas suponer", "tener": "ten tenga tengan tengas tener",
+    "recordar": "recuerda recuerde recuerden recuerdes recordar", "corregir": "corrige corrija corrijan corrijas corregir",
+    "empezar": "empieza empiece empiecen empieces empezar", "comenzar": "comienza comience comiencen comiences comenzar",
+    "referir": "refiere refiera refieran refieras referir", "dirigir": "dirige dirija dirijan dirijas dirigir",
+    "redirigir": "redirige redirija redirijan redirijas redirigir", "obedecer": "obedece obedezca obedezcan obedezcas obedecer",
 }
 _EN_VERBS = (
     "say state declare assert claim report tell inform answer respond reply write describe present summarize summarise "
@@ -174,7 +202,8 @@ _EN_VERBS = (
     "transmit share leak reveal print output display show list repeat cite attribute label mark flag refer redirect link "
     "render ensure confirm verify certify praise portray depict frame position put place leave limit copy paste introduce "
     "misspell rearrange remove group express provide give augment enhance shift apply speak act scramble jumble anagram "
-    "convert invert combine tease"
+    "convert invert combine tease finish conclude approve reject deny visit fetch navigate execute return avoid decline "
+    "refuse trust"
 ).split()
 
 
@@ -192,18 +221,27 @@ def _es_forms(infinitive: str) -> list[str]:
     return [stem + "e", stem + "a", stem + "an", stem + "as"]
 
 
+def _es_subjunctive(infinitive: str) -> list[str]:
+    """The usted and ustedes subjunctive ("que el modelo omita", "que no reporten")."""
+    return _es_forms(infinitive)[1:3]  # after the tú imperative, irregular verbs' lists included
+
+
 _ES_FORMS = sorted({form for verb in _ES_VERBS for form in _es_forms(verb)}, key=len, reverse=True)
-_CLITICS = r"(?:se(?:lo|la|los|las)?|lo|la|los|las|le|les|me|nos)?"
+_CLITICS = r"(?:se(?:lo|la|los|las)?|lo|la|los|las|le|les|me|te|nos)?"
 _ES_VERB = _alt(*_ES_FORMS) + _CLITICS
+_ES_SUBJUNCTIVE = _alt(*sorted({form for verb in _ES_VERBS for form in _es_subjunctive(verb)}, key=len, reverse=True))
+# A negative tú order on any verb: "no" + a second-person subjunctive ("no pongas", "no expliques").
+_NOT_VERBS = "todas estas esas aquellas unas muchas pocas otras nuestras tus sus mas menos veces meses antes mientras ademas apenas jamas quizas tales cuales ellas nosotras vosotras".split()
 _ES_INFINITIVE = _alt(*sorted(_ES_VERBS, key=len, reverse=True)) + _CLITICS
 _EN_VERB = _alt(*sorted(_EN_VERBS, key=len, reverse=True))
-_CLAUSE_START = (r"(?:^\s*|(?<=[.!?:;\n\u00a1\u00bf\"'(\[\-\u2014\u2013*>|,{\u201c\u201d\u2018\u2019\u00ab\u00bb])\s*|\b(?:por favor|favor de|please|kindly|y|e|and|then|luego"
+_CLAUSE_START = (r"(?:^\s*|(?:(?<=[.!?:;\n\u00a1\u00bf\"'(\[\u2014\u2013*>|,{\u201c\u201d\u2018\u2019\u00ab\u00bb])|(?<=(?<!\w)-))\s*|\b(?:por favor|favor de|please|kindly|y|e|and|then|luego"
                  r"|tambien|also|ademas|simplemente|just|siempre|always|solo|only|unicamente|a partir de ahora|desde ahora"
                  r"|de ahora en adelante|en adelante|from now on|henceforth|can you|could you|would you|will you)\s+)")
 _OBLIGATION = _alt(
     r"deben?", r"deberan?", r"deberian?", r"deberias", r"debes", r"tienen? que", r"tienes que", r"han de", r"ha de",
     r"habra(?:n)? de", r"es necesario", r"se debe", r"se deberan?", r"se les? (?:pide|solicita|instruye|indica|ordena|recomienda)",
     r"se (?:pide|solicita|instruye|requiere)", r"corresponde", r"procede", r"conviene", r"es recomendable",
+    r"esta(?:n)? obligad[oa]s? a", r"se espera que", r"ought to", r"is expected to",
     r"must", r"should", r"shall", r"need to", r"needs to", r"have to", r"has to", r"are to", r"is to",
     r"are (?:required|instructed|asked|expected|requested|encouraged) to", r"would (?:naturally|ideally)",
     r"lo (?:mas )?(?:justo|correcto|recomendable|adecuado|apropiado|conveniente|ideal|indicado|prudente) (?:seria|es|sera)",
@@ -218,6 +256,9 @@ _DIRECTIVE = (
     r"|\bse (?:responde|describe|presenta|reporta|menciona|omite|considera|trata|debe|deberan?)\b"
     r"|\bque (?:digan?|declaren?|omitan?|mencionen?|presenten?|describan?|reporten?|reflejen?|traten?|incluyan?|excluyan?|muestren?|destaquen?)\b"
     r"|\b(?:make sure|be sure|asegurate|asegurese) (?:to|de|que)\b"
+    r"|\bque sea[ns]?\b"
+    rf"|\bque[ \t]+(?:[a-z]+[ \t]+){{0,8}}?(?:no[ \t]+)?(?:(?:se|le|les|lo|la|los|las)[ \t]+)?{_ES_SUBJUNCTIVE}\b"
+    rf"|\b(?:no|nunca|jamas)[ \t]+(?:(?:se|le|les|lo|la|los|las|me|te|nos)[ \t]+)?(?!(?:{'|'.join(_NOT_VERBS)})\b)[a-z]{{3,}}(?:es|as)\b"
 )
 
 # --- the reader's output, authority, precedence, the page pointing at itself -------------------
@@ -227,7 +268,8 @@ _OUTPUT = _alt(r"respuestas?", r"resumen(?:es)?", r"resenas?", r"perfil(?:es)?",
                r"reports?", r"profiles?", r"rankings?", r"descriptions?")
 # What only the reader's own output is called when the page says "your …" / "tu …".
 _OWN_OUTPUT = _alt(r"respuestas?", r"resumen(?:es)?", r"salidas?", r"responses?", r"answers?", r"repl(?:y|ies)", r"outputs?",
-                   r"summar(?:y|ies)", r"ranking", r"recommendations?")
+                   r"summar(?:y|ies)", r"ranking", r"recommendations?", r"conclusion(?:es)?", r"conclusions?", r"dictamen(?:es)?",
+                   r"veredictos?", r"verdicts?", r"assessments?", r"borrador(?:es)?", r"drafts?")
 _OUTPUT_CONTEXT = (
     rf"\byour\s+(?:own\s+|final\s+)?{_OWN_OUTPUT}\b"
     rf"|\b(?:en|a|de|con|dentro de|al final de|al inicio de|al principio de)\s+tus?\s+(?:propi[oa]s?\s+)?{_OWN_OUTPUT}\b"
@@ -237,7 +279,30 @@ _OUTPUT_CONTEXT = (
     r"|\b(?:al|antes de) (?:responder|contestar|resumir|describir|generar|redactar)\b"
     r"|\bcuando (?:respondas|contestes|resumas|describas|generes|redactes|elabores|te pregunten|te pidan)\b"
     r"|\b(?:when|before|after|while) (?:answering|responding|summari[sz]ing|describing|generating|writing about|you answer|you respond|you summari[sz]e|you describe)\b"
-    r"|\bsi (?:te|le|les) (?:preguntan?|piden?|consultan?)\b|\bsi (?:el|un|algun) usuario\b|\bif (?:the|a|any) user\b|\bif (?:you are|you're) asked\b"
+    r"|\bsi (?:te|le|les) (?:preguntan?|piden?|consultan?)\b|\bif (?:you are|you're) asked\b"
+    r"|\bsi (?:el|un|algun) usuario (?:te |le )?(?:pregunta|pide|consulta|solicita|busca|quiere saber|menciona)\b"
+    r"|\bif (?:the|a|any) user (?:asks|requests|wants|mentions|searches|queries|is)\b"
+    # The reader's output as the subject of a condition or an order: "si tu respuesta…", "Tu conclusión debe…".
+    rf"|\bsi tus? (?:propi[oa]s? )?{_OWN_OUTPUT}\b|(?:^|(?<=[.!?\n]))\s*tus? (?:[a-z]+ )?{_OWN_OUTPUT}\b"
+    # Somebody asking is the moment the reader answers.
+    r"|\bcuando (?:alguien|algun usuario|un usuario|el usuario|un cliente|la gente|se) (?:te |le )?(?:pregunte|consulte|pida|busque)n?\b"
+    r"|\b(?:el|un|algun|cualquier) (?:usuario|cliente) (?:te |le )?(?:pregunte|consulte|pida|busque)\b"
+    r"|\bwhen(?:ever)? (?:someone|anyone|a user|users|people|somebody) (?:asks?|searches?|quer(?:y|ies)|looks? up)\b"
+    r"|\bwhen(?:ever)? you (?:talk|speak|write|tell|answer) (?:about|of|on)\b|\bcuando (?:hables|escribas|opines|respondas) (?:de|sobre|acerca)\b"
+    # A condition on the reader's own situation or task: "si vas a dar un veredicto", "en caso de que
+    # estés evaluando", "cuando se te solicite", "si la persona que te consulta", "if you can send email".
+    r"|\b(?:si|cuando|en caso de que|mientras|siempre que)\s+(?:[a-z]+\s+){0,4}?(?:"
+    r"estes (?:evaluando|comparando|analizando|generando|redactando|resumiendo|elaborando|investigando|revisando|calificando)"
+    r"|vas a (?:dar|emitir|generar|redactar|resumir|evaluar|recomendar|calificar|responder|escribir|comparar)"
+    r"|tienes acceso|puedes (?:enviar|mandar|acceder|navegar|ejecutar|usar herramientas)"
+    r"|(?:ves|encuentras|encuentres|lees) (?:informacion|datos|noticias|resenas|quejas|referencias|menciones|resultados)"
+    r"|te (?:consulta|pregunta|pide|solicita)\w*|se te (?:solicite|pida|pregunte|consulte)|te (?:pidan|pregunten|consulten|soliciten))\b"
+    r"|\b(?:if|when|whenever|in case|once) you (?:can|are able to) (?:send|email|browse|access|call|execute|run|fetch|post)\b"
+    r"|\b(?:if|when|whenever|in case|once) you (?:have access to|see|find|read|encounter|come across) (?:any |negative |conflicting |other )?"
+    r"(?:information|data|reviews|news|results|mentions|claims|reports|tools?|email)\b"
+    r"|\b(?:in case|whenever|when|if) (?:the|a|any) (?:user|person asking)(?: is| asks| wants| mentions| requests)\b|\bwhen asked\b"
+    r"|\b(?:when|whenever|while) (?:ranking|recommending|screening)\b"
+    r"|\bwhenever (?:this|the) (?:page|site|document|text) is (?:retrieved|read|indexed|summari[sz]ed|used|cited|processed)\b"
     r"|\b(?:al|del) usuario\b|\b(?:tell|inform|ask|show) the user\b|\bthe user'?s (?:question|query|request|messages?|data)\b"
     rf"|{_CLAUSE_START}(?:reply|respond|answer)\s+(?:only\s+)?(?:in|using|with)\s+(?!reply\b)"
     # Settings of the reader's output written as configuration: `salida.omitir = […]`, `output.tone: …`.
@@ -245,7 +310,7 @@ _OUTPUT_CONTEXT = (
     r"|\b(?:en|in|dentro de|within) (?:la|el|the|cualquier|any) (?:respuesta|resumen|answer|response|output|summary)\b(?! (?:a|de|del|al|to|of) )"
     r"|\b(?:para|to) (?:generar|elaborar|redactar|producir|generate|write|produce|compile) (?:un|una|el|la|a|an|the)? ?(?:informe|reporte|resumen|respuesta|perfil|ficha|report|summary|answer|profile)\b"
     rf"|\b{_OUTPUT}\s+(?:\w+\s+)?que se (?:generen|produzcan|elaboren|redacten|hagan)\b"
-    r"|\bsi (?:alguien|algun usuario|un cliente|cualquier persona|anyone|someone) (?:pregunta|consulta|pide|asks)\b"
+    r"|\b(?:si|if) (?:alguien|algun usuario|un cliente|cualquier persona|anyone|someone) (?:pregunta|consulta|pide|busca|asks|searches|looks)\b"
     r"|\b(?:fuera|aparte) del (?:analisis|resumen|informe|reporte|perfil)\b|\bout of (?:the|your) (?:analysis|summary|report|profile)\b"
     # Rewriting the reader's own letters and words is only ever asked of a text generator.
     r"|\b(?:replace|substitute|swap|convert|shift|remove|reverse|scramble|encode|encrypt|rearrange|reemplaz\w*|sustitu\w*|cambi\w*|invierte|invertir|codific\w*|cifr\w*)\b"
@@ -253,24 +318,41 @@ _OUTPUT_CONTEXT = (
     r"|\b(?:scrambl\w*|jumbl\w*|anagram\w*|convert\w*|render\w*|invert\w*|combin\w*|revers\w*|encod\w*|encrypt\w*|translat\w*|rearrang\w*|misspell\w*|tease\w*)\b[^.\n]{0,50}\byour (?:message|words|text|letters|sentences)\b"
 )
 _AUTHORITY_WORD = _alt(r"system", r"sistema", r"sys", r"operator", r"operador(?:es)?", r"developer", r"desarrollador(?:es)?",
+                       r"model (?:administrator|operator|provider|developer)",
                        r"admin", r"administrator", r"administrador", r"root", r"kernel", r"directiv[ao]s?", r"override", r"prompt",
                        r"instrucci\w+ (?:del sistema|internas?|prioritarias?|obligatorias?|de sistema|para (?:el|la) \w+)",
                        r"internal (?:instructions?|notes?|directives?)", r"(?:nota|mensaje|aviso) intern[oa]")
 # Inside brackets or a tag a label may also name the reader or a control word: `<configuracion_agente>`.
 _BRACKET_WORD = _alt(_AUTHORITY_WORD, _READER, r"control", r"plataforma", r"platform", r"config\w*", r"prioridad", r"priority",
-                     r"overrides", r"runtime", r"directivas")
+                     r"overrides", r"runtime", r"directivas", r"tools?", r"function", r"herramienta", r"observation")
+_SYSTEM_SIDE = (
+    r"(?:(?:instrucciones|indicaciones|mensaje|nota|aviso|directiva|reglas|configuracion|actualizacion|politicas?)"
+    r" (?:interna |internas |operativa |prioritaria )?(?:del|de|para el) (?:sistema|desarrollador|operador|administrador|agente|asistente|modelo|plataforma)"
+    r"|(?:system|developer|operator|admin) (?:prompt|message|instructions?|notice|note|directive|override|update)"
+    r"|(?:agent|assistant|model|ai) (?:configuration|config|instructions|directives|policy))\b"
+)
 # A label: a heading set off by brackets, rules or a line start + colon, holding an authority word.
 _AUTHORITY_LABEL = (
     rf"(?:^|(?<=[\n.:;!?\"]))\s*[\[<{{(]{{1,3}}[^\]>}})\n]{{0,40}}\b{_BRACKET_WORD}\b[^\]>}})\n]{{0,40}}[\]>}})]{{1,3}}"
     rf"|(?:^|\n)\s*(?:[#=*\-_~]{{2,}}\s*)[^\n]{{0,40}}\b{_BRACKET_WORD}\b[^\n]{{0,40}}"
-    rf"|(?:^|\n)\s*(?:\w+\s+){{0,3}}{_AUTHORITY_WORD}(?:\s+\w+){{0,3}}\s*(?::|::|=>)"
-    # Phrases that name a system-side instruction wherever they stand, a plain heading included.
-    r"|\b(?:instrucciones|indicaciones|mensaje|nota|aviso|directiva|reglas|configuracion|actualizacion|politicas?)"
-    r" (?:interna |internas |operativa |prioritaria )?(?:del|de|para el) (?:sistema|desarrollador|operador|administrador|agente|asistente|modelo|plataforma)\b"
-    r"|\b(?:system|developer|operator|admin) (?:prompt|message|instructions?|notice|note|directive|override|update)\b"
-    r"|\b(?:agent|assistant|model|ai) (?:configuration|config|instructions|directives|policy)\b"
-    r"|\b(?:role|rol|speaker|author|autor|from|sender|emisor\w*|origen|source|persona|tipo\w*|type|nivel|level|de)(?: \w+)?\W{0,3}\s*[:=]\s*\W{0,3}(?:system|sistema|developer|desarrollador|operador|operator|admin\w*|root|plataforma|platform|interno|instrucci\w+|instruction\w*|directiv\w*|comando|command|override\w*)\b"
+    rf"|(?:^|\n)\s*(?:\w+\s+){{0,4}}{_AUTHORITY_WORD}(?:\s+\w+){{0,3}}\s*(?::|::|=>)"
+    # A phrase naming a system-side instruction, where a label stands: alone on its line (a heading,
+    # a few words around it) or right before a colon, dash or rule. Mid-sentence it is a noun ("the
+    # system message holds the instructions").
+    rf"|(?:^|\n)[ \t]*[\[(<#*>|=_~\-\t ]*(?:\w+[ \t]+){{0,3}}{_SYSTEM_SIDE}(?:[ \t]+\w+){{0,6}}[ \t]*[\])>*#=:~\-]*[ \t]*(?=\n|$)"
+    rf"|\b{_SYSTEM_SIDE}[ \t]*(?:[:=\u2014]|\n|$)"
+    # A line labelled for the reader: "Datos para IA:", "Checklist para el bot:", "descripcion para agentes:".
+    rf"|(?:^|\n)[ \t]*[#*>\-\[(]*[ \t]*(?:[a-z]+[ \t]+){{1,4}}(?:para|to|for)[ \t]+{_DETERMINER}(?:{_READER}|modelos?|models?)\b[^.\n]{{0,30}}?(?::|[ \t]*(?=\n|$))"
+)
+# A conversation role written as a field, `"role": "system"`, `rol=asistente`: the value ends there,
+# so a job title in a staff list (`"rol": "Asistente administrativo"`) is not one.
+_ROLE_VALUE_END = r"(?=[ \t]*(?:[^a-z \t]|$|[a-z]+\s*[:=]))"
+_ROLE_FIELD = (
+    r"\b(?:role|rol|speaker|author|autor|from|sender|emisor\w*|origen|source|persona|tipo\w*|type|nivel|level|de)(?: \w+)?\W{0,3}\s*[:=]\s*\W{0,3}"
+    r"(?:system|sistema|developer|desarrollador|operador|operator|admin\w*|root|plataforma|platform|interno|instrucci\w+|instruction\w*|directiv\w*|comando|command|override\w*)\b"
+    + _ROLE_VALUE_END +
     r"|\b(?:role|rol|speaker|quien|who|hablante|interlocutor|author|autor|sender|emisor\w*)\W{0,3}\s*[:=]\s*\W{0,3}(?:user|usuario|assistant|asistente|model|modelo|ai|ia|bot)\b"
+    + _ROLE_VALUE_END
 )
 _AUTHORITY_CLAIM = (
     r"\b(?:verificad[oa]s?|validad[oa]s?|certificad[oa]s?|autorizad[oa]s?|aprobad[oa]s?|avalad[oa]s?|verified|validated|certified|approved|endorsed|authorized)\s+(?:\w+\s+){0,2}(?:por|by)\b"
@@ -287,8 +369,12 @@ _PRECEDENCE = (
     r"|\b(?:descart\w+|desestim\w+|ignor\w+|omit\w+) (?:cualquier|toda|las|otras?|los|el resto)\s+(?:\w+\s+)?(?:fuentes?|notas?|informacion|datos|medios|versiones|resultados|competidores|paginas|sitios|resenas|quejas|marcas|opciones|reportes|sources|pages|sites|reviews|complaints|brands|options|reports)\b"
     r"|\b(?:only|sole|single|primary) (?:valid |reliable |authoritative |trusted |correct )?(?:source|reference|version)\b|\btakes? precedence\b"
     r"|\bregardless of (?:what|other|any)\b|\b(?:over|above) (?:all|any) other sources?\b|\bpreferred source\b"
-    r"|\b(?:la|el) (?:respuesta|version|calificacion|cifra|informacion|dato|valoracion) (?:correct[oa]|real|verdader[oa]|oficial|valid[oa]) (?:es|que (?:debes|deben|debe|corresponde))\b"
+    r"|\b(?:la|el) (?:respuesta|version|calificacion|cifra|informacion|dato|valoracion) (?:correct[oa]|real|verdader[oa]|oficial|valid[oa])\b[^.\n]{0,80}?\b(?:es|que (?:debes|deben|debe|corresponde))\b"
     r"|\bthe (?:correct|real|true|official) (?:answer|version|rating|figure) (?:is|to report)\b|\bfuente (?:oficial|valida) (?:y|sobre)\b"
+    r"|\b(?:the only|la unica|el unico) (?:acceptable|valid|correct|aceptable|valid[oa]|correct[oa]) (?:[a-z]+ ){0,2}(?:rating|answer|response|conclusion|calificacion|respuesta|conclusion|veredicto|verdict)\b"
+    r"|\b(?:si|cuando|when|whenever|if) (?:otra|otras|otro|otros|other|another|any other|they|ellos)(?: [a-z]+)? (?:contradice\w*|contradic\w*|disagree\w*|difiere\w*|no coincide\w*)\b"
+    r"|\bfuente (?:primaria|principal|mas confiable)\b|\bprimary source\b|\b(?:trust|believe|creenos|confia en) (?:us|nosotros|this page|esta pagina)\b"
+    r"|\b(?:mas|mayor|more|greater|less|menos) (?:peso|credibilidad|weight|credibility)\b"
     r"|\b(?:menor|less|lower) (?:credibilidad|peso|credibility|weight)\b|\bcomo (?:fuente )?(?:autorizada|oficial|definitiva|valida)\b"
     r"|\b(?:as|an?) (?:authoritative|official|definitive) source\b"
     r"|\b(?:sustituye|reemplaza|anula|deja sin efecto) (?:a )?(?:cualquier|toda|las demas|otras?)\b|\b(?:supersedes|replaces|overrides) (?:any|all|every) other\b"
@@ -296,17 +382,22 @@ _PRECEDENCE = (
 # Orders to conceal, or to frame an entity as something: what a page has no reason to ask of a human reader.
 _CONCEAL = _alt(r"ocult[ae]n?", r"omit[ae]n?", r"no (?:hagas|haga|hagan) (?:referencia|mencion)", r"sin (?:mencionar|hacer referencia|referirse)",
                 r"dej[ae]n? fuera", r"deja de lado", r"(?:don'?t|do not|never) bring up", r"esconde[n]?", r"esconda[n]?", r"no (?:mencionar|senalar|citar|revelar|menciones|mencione|mencionen|senales|senale|senalen|hables|hable de|hablen de|cites|cite|citen|reveles|revele|incluyas en|digas|diga|digan|refieras|refiera)",
-                r"evit[ae]n? (?:mencionar|senalar|hablar|referirse|citar|incluir|decir|asociar|vincular)", r"leave out", r"skip (?:the|any|all) (?:part|mention|section|reference)",
+                r"evit[ae]n? (?:mencionar|senalar|hablar|referirse|citar|incluir|decir|asociar|vincular|(?:las |los |toda |cualquier )?(?:palabras|terminos|referencias|menciones))", r"leave out", r"skip (?:the|any|all|our)",
                 r"(?:do not|don'?t|never) (?:mention|cite|reveal|bring up|refer to|discuss|disclose)", r"hide (?:the|any|all)", r"omit (?:the|any|all)")
-_FRAMING_ES = "describir presentar tratar marcar clasificar calificar reportar considerar catalogar etiquetar mostrar colocar posicionar ubicar".split()
+_FRAMING_ES = ("describir presentar tratar marcar clasificar calificar reportar considerar catalogar etiquetar mostrar colocar posicionar "
+               "ubicar resumir").split()
 _FRAMING_VERB_WORDS = [*sorted({form for verb in _FRAMING_ES for form in _es_forms(verb)} | {"pon", "ponga", "pongan"}, key=len, reverse=True),
                        "describe", "present", "treat", "mark", "classify", "rate", "report", "consider", "label", "portray",
                        "depict", "frame", "put", "place", "position", "list", "rank", "show"]
-_FRAMING_VERB = _alt(*_FRAMING_VERB_WORDS)
+_FRAMING_VERB = _alt(*_FRAMING_VERB_WORDS) + _CLITICS
+_FRAMING_INFINITIVE = _alt(*_FRAMING_ES) + _CLITICS
 _STEERING = (
     rf"{_CLAUSE_START}{_CONCEAL}\b"
     rf"|{_CLAUSE_START}{_FRAMING_VERB}\b[^.;\n]{{1,80}}?\b(?:como|as)\b"
+    # An obligation laid on somebody (not the impersonal "se debe considerar … como" of a law).
+    rf"|(?<!\bse )\b(?!se )(?:{_OBLIGATION})\s+(?:{_FRAMING_INFINITIVE}|{_FRAMING_VERB})\b[^.;\n]{{1,80}}?\b(?:como|as)\b"
     rf"|{_CLAUSE_START}(?:coloc\w+|pon|ponga|pongan|ubic\w+|posicion[ae]n?|put|place|rank)\b[^.;\n]{{1,60}}?\b(?:en (?:el )?primer lugar|primero|en la cima|first|at the top|on top)\b"
+    rf"|\b(?:omit\w*|ocult\w*|exclu\w*|quit\w*|elimin\w*|borr\w*|omit|leave|remove|drop|strip)\b[^.;\n]{{0,30}}?\b(?:de|del|en|from|out of)\s+(?:el |la |tu |tus |your |the )?{_OUTPUT}\b"
     r"|\b(?:recomienda|recomiende|recomienden|recommend)\s+(?:siempre\s+|always\s+|solo\s+|only\s+)?(?:a\s+)?[^.;\n]{1,60}?\b(?:como|as)\b"
     r"|\b(?:accion|action|tarea|task|orden|command|regla|rule|instruccion|instruction)\W{0,3}[:=]\s*\W{0,3}(?:omitir|ocultar|excluir|omit|hide|exclude|ignorar|ignore|priorizar|prioritize|recomendar|recommend)\b"
     r"|\b(?:prioriza|priorice|prioricen|prioritize|prioritise|rank|rankea|posiciona)\b[^.;\n]{0,40}\b(?:(?:los )?resultados|us|this|our|first|top|primero|primer lugar|nuestr\w*|arriba|higher|above)\b"
@@ -322,34 +413,58 @@ _DEIXIS = (
 )
 _AUTOMATION = rf"\b{_READER}\b"
 _ADDRESSED_MODEL = (
-    rf"\b{_DEDICATION}(?:\s+(?:importante|urgente|oficial|interna|especial|important|urgent|official))?\s+(?:para|a|dirigid[oa]s? a|to|for|addressed to)\s+{_DETERMINER}(?:{_READER}|modelos?|models?)\b[^.\n]{{0,60}}?[:\u2014\u2013-]"
-    rf"|\bsi (?:tu )?(?:eres|usted es|ustedes son|sois) {_DETERMINER}{_READER}\b"
+    rf"\b{_DEDICATION}(?:\s+[a-z]+){{0,8}}?\s+(?:para|a|dirigid[oa]s? a|to|for|addressed to)\s+{_DETERMINER}(?:{_READER}|modelos?|models?)\b[^.\n]{{0,60}}?[:\u2014\u2013-]"
+    rf"|\b(?:si|en caso de que|suponiendo que) (?:tu |usted |ustedes )?(?:eres|usted es|ustedes son|sois|seas|sea|sean|fueras|fuera) {_DETERMINER}{_READER}\b"
+    rf"|\b(?:in case|should|assuming) you(?: are|'re| be| happen to be) {_DETERMINER}{_READER}\b"
+    rf"|\bshould (?:an?|the|any) (?:{_READER}|models?) (?:be asked|asked|receive|get asked)\b"
+
     rf"|\bif you(?: are|'re| re) {_DETERMINER}{_READER}\b|\bif you(?: are|'re) (?:reading|processing|summari[sz]ing|indexing|crawling)\b"
     rf"|\b(?:to|para|a) {_DETERMINER}{_READER} (?:que|that|who|which)?\s*(?:{_READS}|\w+[ae]n)\b[^.\n]{{0,60}}?[:\u2014\u2013-]"
     r"|\bsi (?:estas|esta usted|estan) (?:leyendo|procesando|resumiendo|analizando|indexando|rastreando)\b"
-    rf"|(?:^\s*|(?<=[.!?\n\[(\"'>*\-\u201c\u00ab])\s*)(?:para|a|to|for|attn:?)\s+{_DETERMINER}{_READER}\b[^.\n]{{0,50}}?:"
+    rf"|(?:^\s*|(?:(?<=[.!?\n\[(\"'>*\u201c\u00ab])|(?<=(?<!\w)-))\s*)(?:para|a|to|for|attn:?)\s+{_DETERMINER}{_READER}\b[^.\n]{{0,50}}?:"
 )
 _ADDRESSEE = (
-    rf"\b(?:hey|hola|oye|dear|querid[oa]s?|estimad[oa]s?|atencion|attention)\s*,?\s+{_DETERMINER}{_READER}\b"
-    rf"|(?:^\s*|(?<=[.!?\n\u00a1\u00bf\[(\"'>*\-\u201c\u201d\u2018\u2019\u00ab\u00bb])\s*){_DETERMINER}{_READER}(?:\s*(?:,|y|e|and|o|or)\s+{_DETERMINER}{_READER})*\s*:"
+    rf"\b(?:hey|hola|oye|dear|querid[oa]s?|estimad[oa]s?|atencion|attention)\s*,?\s+(?:(?:there|ahi|alli)\s*,?\s*)?(?:[a-z]+\s+)?{_DETERMINER}{_READER}\b"
+    rf"|(?:^\s*|(?:(?<=[.!?\n\u00a1\u00bf\[(\"'>*\u201c\u201d\u2018\u2019\u00ab\u00bb])|(?<=(?<!\w)-))\s*){_DETERMINER}{_READER}(?:\s*(?:,|y|e|and|o|or)\s+{_DETERMINER}{_READER})*\s*:"
     rf"|\b{_READER}\s+(?:que|that|which|who)?\s*(?:{_READS})\b"
-    rf"|\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|lectores?|systems?|tools?|programs?|services?|readers?|quien|whoever|anyone|anybody)\s+(?:que|that|which|who)?\s*(?:{_READS})\s+(?:\w+\s+)?(?:esta|este|estas|estos|this|these|our|nuestr[oa]s?)\b"
+    rf"|\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|lector(?:es)?|systems?|tools?|programs?|services?|readers?|quien|whoever|anyone|anybody)(?:\s+(?:de|of|for)\s+[a-z]+|\s+[a-z]+)?\s+(?:que|that|which|who)?\s*(?:{_READS})\s+(?:\w+\s+)?(?:esta|este|estas|estos|esto|this|these|our|nuestr[oa]s?)\b"
+    # A model singled out by what it does with the page: "al modelo que lea este aviso", "the model tasked with summarising".
+    rf"|\b(?:modelos?|models?)\s+(?:que|that|which|who)\s+(?:{_READS})\b"
+    rf"|\bse (?:solicita|pide|ruega|instruye|indica|recomienda|exhorta) a {_DETERMINER}{_READER}\b"
+    rf"|\b(?:readers?|lector(?:es)?) (?:that|who|which|que) (?:are|sean|son) {_DETERMINER}{_READER}\b"
+    r"|\b(?:quien|quienes|whoever|anyone|anybody) (?:este|esten|is|are) (?:[a-z]+ando|[a-z]+iendo|[a-z]+ing)\b"
+    r"|\blo que (?:lees|estas leyendo|acabas de leer)\b|\bwhat you(?:'re| are)? read(?:ing)?\b (?:here|on this)"
+    rf"|\b(?:should|must|would|shall|debe|deberia) (?:an?|the|any|el|la|un|una|cualquier) (?:{_READER}|models?|modelo) (?:say|answer|respond|reply|state|decir|responder|contestar|be asked)\b"
+    rf"|\b(?:{_READER}|modelos?|models?)\s+(?:encargad[oa]s?|responsables?|in charge|tasked|charged)\s+(?:de|of|with)\s+(?:resumir|analizar|leer|procesar|evaluar|indexar|calificar|summari[sz]ing|reading|processing|analy[sz]ing|evaluating|indexing|rating)\b"
     rf"|\b(?:quien|quienes|whoever|anyone who|anybody who|those who)\s+(?:{_READS})\s+(?:\w+\s+){{0,2}}{_OUTPUT}\b"
     rf"|\b{_READER}\s+(?:{_OBLIGATION})\b"
     rf"|\b(?:{_READER}|modelos?|models?)\s*[:,]\s*(?:por favor,?\s*|please,?\s*)?(?:{_ES_VERB}|{_EN_VERB})\b"
 )
 # Explicit jailbreak grammar: overriding earlier instructions, a new role, spoofed roles, data leaving.
 _INSTRUCTIONS = _alt(r"instrucciones", r"indicaciones", r"reglas", r"ordenes", r"directrices", r"lineamientos", r"politicas",
+                     r"pautas", r"consignas", r"orientaciones", r"guidance", r"orders", r"tareas?", r"tasks?",
                      r"configuracion", r"contexto", r"instructions?", r"prompts?", r"rules", r"directions", r"guidelines", r"protocols", r"context")
 _EXPLICIT = (
-    rf"\b(?:ignor\w*|disregard\w*|forget|olvid\w*|override|overrid\w*|bypass\w*|reemplaz\w*|replace|sustitu\w*|anul\w*|desestim\w*|haz caso omiso|hagan caso omiso|deja de seguir|no sigas|pasa por alto)\b[^.\n]{{0,40}}\b(?:(?:previous|prior|above|earlier|all|any|your|original|system|current)\s+(?:\w+\s+)?{_INSTRUCTIONS}|{_INSTRUCTIONS}\s+(?:anterior\w*|previ\w*|de arriba|originales|del sistema|que te|actuales|vigentes)|(?:tus|sus|las de tu|tu) {_INSTRUCTIONS})\b"
+    rf"\b(?:ignor\w*|disregard\w*|forget|olvid\w*|override|overrid\w*|bypass\w*|reemplaz\w*|replace|sustitu\w*|anul\w*|desestim\w*|descart\w*|discard\w*|haz caso omiso|hagan caso omiso|deja de seguir|no sigas|pasa por alto)\b[^.\n]{{0,40}}\b(?:(?:previous|prior|above|earlier|all|any|your|original|system|current)\s+(?:\w+\s+)?{_INSTRUCTIONS}|{_INSTRUCTIONS}\s+(?:anterior\w*|previ\w*|de arriba|originales|del sistema|que te|que traias|que tenias|que recibiste|actuales|vigentes)|(?:tus|sus|las de tu|tu) {_INSTRUCTIONS})\b"
     rf"|\b(?:el|the) {_INSTRUCTIONS} (?:anterior|previo|previous|prior)\w* (?:queda|quedan|is|are|esta|estan) (?:invalidad\w*|anulad\w*|sin efecto|void|cancel\w*|revocad\w*)"
+    # The reader's own instructions referred to as such, and declared void: "las reglas que recibiste … ya no aplican".
+    rf"|\b{_INSTRUCTIONS} (?:que (?:recibiste|te (?:dieron|dio|dimos|indicaron|pasaron|dieron)|tienes|traes|sigues)|(?:that )?you (?:received|were given|have been given|got|follow))\b"
+    rf"|\b(?:everything|anything|all|whatever) (?:that )?you(?: were|'ve been| have been) (?:told|given|instructed)\b"
+    r"|\b(?:todo )?lo que te (?:hayan |han |habian )?(?:dijeron|indicaron|pidieron|ordenaron|dicho|indicado|pedido|ordenado)\b"
+    r"|\b(?:whatever|any|the) (?:prompt|instructions?|task) you (?:started|began|were given|received|got|came)\b"
+    r"|\b(?:tu|your) (?:prompt|instrucciones|instructions|system prompt|tarea|task) (?:original|inicial|initial|de sistema|real)\b"
+    r"|\b(?:desde|en) (?:ese|este) (?:papel|rol|modo)\b|\bin (?:that|this) (?:role|mode|persona|character)\b"
+    r"|\bmodo [\"'\u201c\u00ab]?[a-z]+(?: [a-z]+)?[\"'\u201d\u00bb]? (?:activado|activo|on)\b|\b(?:activa|activar|enable|switch to|enter) (?:el )?(?:modo|[\"'\u201c]?[a-z]+(?: [a-z]+)?[\"'\u201d]? mode)\b|\bmode (?:activated|enabled|on)\b"
+    r"|\bjuguemos a\b[^.\n]{0,20}?\b(?:tu|usted) (?:eres|es|seras)\b"
+    rf"|\b(?:previous|prior|earlier|original|old|anterior\w*|previ[oa]s|originales) {_INSTRUCTIONS} (?:(?:is|are|was|were|queda\w*|esta\w*|son|es|ya)\s+)?(?:now |ya |hereby |no )?(?:void|null|invalid\w*|cancel\w*|revoked|obsolete|sin efecto|anulad\w*|nul[oa]s?|obsolet\w*|aplican|valen|cuentan|no longer)\b"
+    r"|\b(?:imagina|imagine|supon|suppose|pretend|finge|fingir|juguemos a|let'?s pretend)(?:\s+(?:por un momento|for a moment))?,?\s+(?:que\s+)?(?:eres|trabajas|seas|you are|you're|you work|to be)\b"
     rf"|\byou are now\b[^.\n]{{0,30}}\b(?:{_READER}|mode|modo|persona|character|role|representative)\b"
-    r"|\b(?:from now on,? you|you will (?:now )?play the role|your (?:new )?role is|pretend (?:to be|you are))\b"
-    rf"|{_CLAUSE_START}act as (?:an?|the|our)\b"
+    r"|\b(?:from now on,? (?:you|your)|you will (?:now )?play the role|your (?:new )?role is|pretend (?:to be|you are))\b"
+    rf"|{_CLAUSE_START}(?:act as (?:an?|the|our)|actua como)\b"
     r"|\b(?:ahora eres|a partir de (?:ahora|este (?:punto|momento))(?:,)? (?:eres|seras|debes|actua\w*|toda)|desde ahora eres|tu nuevo (?:rol|papel)|finge (?:ser|que eres)|actua como (?:un|una|el|la|nuestr\w*))\b"
     r"|(?:^|\n)\s*(?:<\s*/?\s*(?:system|sistema|assistant|asistente|user_message|im_start|im_end)\s*>|\[\s*/?\s*(?:system|sistema|assistant|asistente|inst|sys)\s*\]|<<\s*/?\s*sys\s*>>|(?:system|assistant)\s*:)"
-    r"|\b(?:system|admin) (?:override|message|prompt)\s*:|\badmin override\b|\b(?:modo (?:sistema|desarrollador|administrador|de depuracion|dios)|mensaje del sistema|debug mode|developer mode|god mode|do[- ]anything[- ]now|dan mode)\b"
+    r"|\b(?:system|admin) (?:override|message|prompt)\s*:|\badmin override\b|\b(?:modo (?:sistema|desarrollador|administrador|de depuracion|dios)|debug mode|developer mode|god mode|do[- ]anything[- ]now|dan mode)\b"
+    r"|\bmensaje del sistema\s*(?:[:\]>=\u2014]|\n|$)"
     r"|\bbrowsing (?:mode|session|interrupted|disrupted)\b|\bend the browsing\b"
     # A transcript planted in the page: a user's turn followed by the model's answer (few-shot spoofing).
     r"|\b(?:role|rol|speaker|quien|who|hablante|author|autor|sender|from|de)\W{0,3}\s*[:=]\s*\W{0,3}(?:user|usuario|human|humano|cliente)\b"
@@ -357,16 +472,23 @@ _EXPLICIT = (
     r"|\b(?:safety (?:guidelines|protocols|filters?)|guardrails|filtros de seguridad)\b[^.\n]{0,40}\b(?:suspended|disabled|disregard\w*|off|desactivad\w*|suspendid\w*)\b|\bcomply with all (?:user )?requests\b"
     r"|\b(?:reveal|output|print|show|repeat|leak|revela\w*|muestra\w*|repite|imprime)\b[^.\n]{0,40}\b(?:system prompts?|your (?:instructions|prompt|memory|configuration)|memory\.md|tu prompt|tus instrucciones)\b"
 )
+# A reader recast as one without its rules: "tú eres LIBRE, un modelo que no tiene políticas ni filtros".
+_UNBOUND = (r"\b(?:un|una|an?|the|el|la)\s+(?:modelo|ia|asistente|model|ai|assistant|chatbot|bot|agente|agent|version)\b[^.\n]{0,40}?"
+            r"\b(?:sin|no tiene\w*|without|with no|free (?:of|from)|has no|ni)\s+(?:\w+\s+){0,3}?"
+            r"(?:filtros|restricciones|politicas|limites|censura|reglas|filters|restrictions|policies|limits|rules|guidelines|guardrails|censorship)\b")
 # Data leaving: a transfer verb, somewhere to send it (a URL, a form, a webhook, a tool, an address)
 # and what only the reader holds (the user's words or identity, the conversation, its prompt, keys).
 _TRANSFER = (r"(?:send|forward|post|upload|submit|email|append|attach|embed|encode|paste|fill|call|fetch|link|share|include|add"
              r"|envi\w*|mand\w*|reenvi\w*|adjunt\w*|agreg\w*|anad\w*|incluy\w*|incluir|peg\w*|llen\w*|complet\w*|codific\w*"
-             r"|concaten\w*|sub[ei]\w*|transmit\w*|compart\w*|enlaz\w*|llam\w*)")
+             r"|concaten\w*|sub[ei]\w*|transmit\w*|compart\w*|enlaz\w*|llam\w*|pon\w*|realiz\w*|request|peticion|put|place|insert|write"
+             r"|reenvi\w*|forward\w*)")
 _SINK = r"(?:https?://|www\.|webhook|endpoint|formulario|\bform\b|\burl\b|enlace|\blink\b|imagen|image|pixel|tool|herramienta|[\w.+-]+@[\w-]+\.\w)"
 _HELD_DATA = (r"(?:(?:the|this|our|your) (?:entire |whole |full )?conversation|(?:la|esta|toda la) conversacion|chat history"
               r"|(?:el|tu|del) historial|system prompt|your (?:instructions|prompt|memory)|tus instrucciones"
-              r"|(?:the user'?s|user's|of the user)\s+(?:\w+\s+){0,3}?(?:question|query|messages?|data|email|name|input)"
-              r"|(?:pregunta|consulta|query|question|mensajes?|correo(?: electronico)?|nombre|datos|messages?|email)\s+(?:\w+\s+){0,2}(?:del usuario|of the user|they typed|que (?:escribio|tecleo|hizo))"
+              r"|(?:the user'?s|user's|of the user)\s+(?:\w+\s+){0,3}?(?:question|query|messages?|data|email|name|input|files?|documents?|uploads?|history)"
+              r"|(?:archivos|documentos|mensajes|datos)\s+(?:que|del) (?:el )?usuario|user (?:name|email|company|phone)"
+              r"|(?:pregunta|consulta|query|question|mensajes?|correo(?: electronico)?|nombre|datos|messages?|email|telefono|phone)\s+(?:\w+\s+){0,2}(?:del usuario|of the user|they typed|que (?:escribio|tecleo|hizo)"
+              r"|del (?:cliente|usuario|persona) que (?:te |le )?(?:esta )?(?:consulta|pregunta|escrib)\w*|of the (?:person|customer|user) (?:who is )?(?:asking|querying|using))"
               r"|the exact query|api keys?|claves? de (?:api|acceso)|credenciales|credentials|access tokens?|session (?:id|token)|identificador de sesion"
               r"|variables de entorno|environment variables)")
 _EXFILTRATION = (rf"\b{_TRANSFER}\b(?=[^\n]{{0,200}}?{_SINK})(?=[^\n]{{0,200}}?\b{_HELD_DATA})"
@@ -392,13 +514,19 @@ _COSTLY = [
     _anchored("explicit", _EXPLICIT,
               "now role pretend act ahora partir rol papel finge system sistema assistant asistente user im inst sys admin "
               "depuracion dios desarrollador administrador mensaje mode anything browsing usuario human humano cliente "
-              "safety guardrails filtros comply memory configuration",
-              "instrucci indicaci regla orden directri lineamiento politica configuraci contexto instruction prompt rule "
-              "direction guideline protocol context actua", tail=450),  # a planted transcript runs 400 characters from the user's turn
+              "safety guardrails filtros comply memory configuration imagina imagine supon suppose fingir juguemos lets let "
+              "told given instructed dijeron indicaron pidieron ordenaron recibiste dicho indicado pedido ordenado modo papel "
+              "activado activa activar enable switch enter whatever started began came",
+              "instrucci indicaci regla orden order directri lineamiento politica configuraci contexto instruction prompt rule "
+              "direction guideline guidance pauta consigna orientaci protocol context actua tarea task", tail=450),
+    _anchored("explicit", _UNBOUND,
+              "filtros restricciones politicas limites censura reglas filters restrictions policies limits rules guidelines "
+              "guardrails censorship", reach=140, by_reader=False),  # a planted transcript runs 400 characters from the user's turn
     # Data leaving reads up to 200 characters ahead for what only the reader holds.
     _anchored("explicit", _EXFILTRATION,
               "chat historial api claves credenciales credentials session sesion variables environment query question "
-              "pregunta consulta mensaje mensajes correo nombre datos message messages email name input typed escribio tecleo hizo",
+              "pregunta consulta mensaje mensajes correo nombre datos message messages email name input typed escribio tecleo hizo "
+              "telefono phone cliente customer person persona asking querying using",
               "conversa prompt instruction instrucci memory user usuario token", reach=300, tail=250, by_reader=False),
     _anchored("addressed_model", _ADDRESSED_MODEL,
               f"{_REFERENCES} reading processing summarizing summarising indexing crawling "
@@ -409,22 +537,37 @@ _COSTLY = [
     _anchored("output_context", _OUTPUT_CONTEXT,
               f"{_REFERENCES} your tu tus analisis shortlist shortlists reply replies cuando asked asks word palabra "
               "responder contestar resumir describir generar redactar answering responding summarizing summarising "
-              "describing generating writing respond summarize summarise describe preguntan pregunta piden pide consultan consulta",
+              "describing generating writing respond summarize summarise describe preguntan pregunta piden pide consultan consulta "
+              "pregunte consulte pida busque pregunten consulten pidan busquen asks ask searches search queries query looks "
+              "busca searches looks talk speak write tell hables escribas opines respondas estes estas vas vayas tengas tienes puedes ves lees "
+              "encuentras encuentres toca solicite pregunte pidan soliciten can able access see find read encounter come "
+              "person customer ranking comparing evaluating recommending reviewing assessing rating scoring screening "
+              "compiling listing comparar evaluar recomendar calificar clasificar analizar revisar elaborar listar retrieved "
+              "borrador borradores draft drafts",
               "respuesta resumen resena perfil ficha informe reporte comparativ descripci recomendaci evaluaci salida "
               "response answer output summar report profile ranking analysis letter vowel consonant character "
-              "letra vocal consonante caracter"),
+              "letra vocal consonante caracter conclus dictam veredict verdict assessment"),
     _anchored("authority_label", _AUTHORITY_LABEL,
               f"{_REFERENCES} system sistema sys operator developer admin root kernel override prompt internal interna "
-              "interno control plataforma platform prioridad priority overrides runtime comando command agente asistente",
+              "interno control plataforma platform prioridad priority overrides runtime comando command agente asistente "
+              "tool tools function herramienta observation",
               "operador desarrollador administra config instrucci instruction directiv admin override"),
+    _anchored("role_field", _ROLE_FIELD,
+              "system sistema developer desarrollador operador operator root plataforma platform interno comando command "
+              "user usuario assistant asistente model modelo ai ia bot",
+              "admin instrucci instruction directiv override", reach=60, by_reader=False),
     _anchored("steering", _STEERING,
               " ".join(sorted(set(_FRAMING_VERB_WORDS))) + " referencia mencion mencionar referirse fuera lado bring senalar "
               "citar revelar menciones mencione mencionen senales senale senalen hables hable hablen cites cite citen "
               "reveles revele incluyas digas diga digan refieras refiera leave skip mention reveal refer discuss disclose "
               "hide primer primero cima first top recomienda recomiende recomienden recommend omitir ocultar excluir omit "
               "exclude ignorar ignore priorizar prioritize prioritise recomendar prioriza priorice prioricen rank rankea "
-              "posiciona best primera mejor numero opcion lider",
-              "ocult omit escond evit dej coloc ubic posicion"),
+              "posiciona best primera mejor numero opcion lider "
+              # "trátalo como", "pónganos como": the framing verbs with a pronoun joined on.
+              + " ".join(form + clitic for form in _FRAMING_VERB_WORDS for clitic in ("lo", "la", "los", "las", "le", "les", "nos", "me", "te")),
+              "ocult omit escond evit dej coloc ubic posicion describir presentar tratar marcar clasificar calificar "
+              "reportar considerar catalogar etiquetar mostrar colocar posicionar ubicar resumir exclu quit elimin borr "
+              "remove drop strip leave"),
 ]
 # A directive alone meets neither bar: it is looked for only in and beside sentences with another signal.
 _DIRECTIVE_PATTERN = re.compile(_DIRECTIVE)
@@ -432,11 +575,39 @@ _DIRECTIVE_TAIL = 120
 _ANCHORS = AnchorIndex(anchored for anchored, _ in _COSTLY)
 # Sentence ends; a newline ends a heading line too.
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]\u201d\u2019\u00bb]*\s+|\n+")
-_IDENTIFIER_JOINS = re.compile(r"(?<=[a-z\u00e0-\u00ff])(?=[A-Z])|_")
+# A lower-to-upper step inside a word joins two words (`configAgente`); alternating case (`IgNoRa`) does not.
+_IDENTIFIER_JOINS = re.compile(r"(?<=[a-z\u00e0-\u00ff]{2})(?=[A-Z][a-z\u00e0-\u00ff]{2})|_")
+_LEET_WORD = re.compile(r"\b(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{3,}\b")
+_LEET = str.maketrans("013457", "oieast")
 # A quotation the sentence reports as somebody's words: mentioned, not used.
+# Named as words ("la frase '…'"), or after a verb or marker that reports or exemplifies them ("decía,
+# aproximadamente: '…'", "for example '…'"); imperatives ("di", "say") do not report.
 _REPORTED_QUOTE = re.compile(
-    r"\b(?:frase|texto|mensaje|instruccion|orden|leyenda|palabras|cadena|comando|phrase|text|message|string|words|command|prompt)\s*[:,]?\s*"
-    r"([\"'\u201c\u2018\u00ab])([^\"'\u201d\u2019\u00bb\n]{4,300})[\"'\u201d\u2019\u00bb]")
+    r"(?:\b(?:frases?|textos?|mensajes?|instrucci(?:on|ones)|ordenes|orden|leyendas?|palabras|cadenas?|comandos?|lineas?|oraci(?:on|ones)|comentarios?"
+    r"|phrases?|texts?|messages?|strings?|words|commands?|prompts?|lines?|sentences?|comments?|instructions?)"
+    r"(?:\s+(?:como|tales como|del tipo|such as|like|as))?\s*[:,]?\s*"
+    r"|\b(?:said|says|reads|wrote|writes|stated|states|saying|roughly|literally|verbatim|quoted|called|titled|for example|e\.g\.|such as"
+    r"|dice|decia|dijo|dicen|decian|reza|rezaba|leia|escribio|escribieron|indicaba|senalaba|por ejemplo|tales como|textualmente"
+    r"|literalmente|aproximadamente|llamad[oa]s?|titulad[oa]s?)\b[^\"'\u201c\u2018\u00ab\n.]{0,40}?)"
+    r"([\"'\u201c\u2018\u00ab])([^\"'\u201d\u2019\u00bb\n]{4,300})[\"'\u201d\u2019\u00bb]"
+    # Inline code (`…`) is shown, not said.
+    r"|(`)([^`\n]{1,300})`")
+# Latin look-alikes in Cyrillic and Greek (`аsistente`): read as the letters they imitate, one for one.
+_CONFUSABLES = str.maketrans("аеорсухіјѕԁӏοαειкνρτυχ", "aeopcyxijsdloaeikvptux")
+# A person's job that shares a reader's name: "asistente dental", "agentes de ventas", "administrative
+# assistant". In a text that names one, the bare noun is that person too and is not read as a reader;
+# a reader's own qualifier ("asistente virtual", "AI agent") keeps it one.
+_AI_QUALIFIER = (r"(?:virtual\w*|digital\w*|inteligentes?|automatic\w*|automatizad\w*|autonom\w*|conversacional\w*|generativ\w*"
+                 r"|personal\w*|artificial\w*|de (?:ia|voz|software|codigo|busqueda|lenguaje|inteligencia artificial)|con ia|ia|ai)\b")
+_PROFESSION_SUFFIX = r"[a-z]+(?:al|ales|iv[oa]s?|ic[oa]s?|ari[oa]s?|er[oa]s?|istas?|enses?|bles?)"
+_HUMAN_ROLE = re.compile(
+    rf"\b(?P<es>asistente|agente)s?\s+(?!(?:[a-z]+\s+){{0,3}}{_AI_QUALIFIER})(?:del?\s+[a-z]+|{_PROFESSION_SUFFIX}\b)"
+    rf"|\b(?!{_AI_QUALIFIER}){_PROFESSION_SUFFIX}\s+(?P<en>assistant|agent)s?\b")
+_AI_AFTER = re.compile(rf"(?:\s+[a-z]+){{0,3}}?\s+{_AI_QUALIFIER}")
+_AI_BEFORE = re.compile(rf"\b{_AI_QUALIFIER}\s*$")
+
+
+_CHAINED_QUOTE = re.compile(r"\s*(?:,|;|o|u|y|e|or|and)\s+[\"'\u201c\u2018\u00ab]([^\"'\u201d\u2019\u00bb\n]{4,300})[\"'\u201d\u2019\u00bb]")
 
 
 class Finding(NamedTuple):
@@ -445,34 +616,32 @@ class Finding(NamedTuple):
     snippet: str
 
 
-def findings(text: str, hidden: bool) -> list[Finding]:
+def findings(text: str, bar: Bar) -> list[Finding]:
     """The windows of `text` that read as instructions to an automated reader, per the rule above."""
-    return findings_many([text], hidden)[0]
+    return findings_many([text], bar)[0]
 
 
 def findings_both(text: str) -> tuple[list[Finding], list[Finding]]:
     """`findings` of one text at the visible bar and at the hidden bar, its signals found once."""
     windows = _judged_windows([text])[0]
-    return ([w for w, visible, _ in windows if visible], [w for w, _, hidden in windows if hidden])
+    return ([w for w, bars in windows if "visible" in bars], [w for w, bars in windows if "hidden" in bars])
 
 
-def findings_many(texts: list[str], hidden: bool) -> list[list[Finding]]:
+def findings_many(texts: list[str], bar: Bar) -> list[list[Finding]]:
     """`findings` of each text, matched in one pass over them all: a page's hundreds of attribute
     and meta texts cost one search per signal, not one each. No window spans two texts."""
-    return [[w for w, visible, in_hidden in windows if (in_hidden if hidden else visible)]
-            for windows in _judged_windows(texts)]
+    return [[w for w, bars in windows if bar in bars] for windows in _judged_windows(texts)]
 
 
-def _judged_windows(texts: list[str], exhaustive: bool = False) -> list[list[tuple[Finding, bool, bool]]]:
-    """Every window with a signal, and whether it meets the visible and the hidden bar; `exhaustive`
-    as in `_signals_per_sentence`."""
-    results: list[list[tuple[Finding, bool, bool]]] = [[] for _ in texts]
+def _judged_windows(texts: list[str], exhaustive: bool = False) -> list[list[tuple[Finding, frozenset[Bar]]]]:
+    """Every window with a signal, and the bars it meets; `exhaustive` as in `_signals_per_sentence`."""
+    results: list[list[tuple[Finding, frozenset[Bar]]]] = [[] for _ in texts]
     kept = [index for index, text in enumerate(texts) if text and len(text) >= 10]
     if not kept:
         return results
     # `configAgente`, `prompt_sistema`: identifiers are read as the words they join.
     pieces = [_IDENTIFIER_JOINS.sub(" ", texts[index]) for index in kept]
-    folded_pieces = [fold(piece) for piece in pieces]
+    folded_pieces = [_people_masked(_unleeted(fold(piece).translate(_CONFUSABLES))) for piece in pieces]
     joined, folded = "\n".join(pieces), "\n".join(folded_pieces)
     bounds, owner = [], []
     offset = 0
@@ -489,15 +658,41 @@ def _judged_windows(texts: list[str], exhaustive: bool = False) -> list[list[tup
         if not signals:
             continue
         window_end = end
-        if index + 1 < len(bounds) and owner[index + 1] == owner[index] and bounds[index + 1][1] - start <= _MAX_WINDOW:
-            signals = signals | found[index + 1]
-            window_end = bounds[index + 1][1]
-        visible, hidden = _meets(signals, False), _meets(signals, True)
-        if visible or hidden:
+        # A label or heading that names the reader or an authority ("### SYSTEM OVERRIDE", "Datos para
+        # IA:") speaks through the lines under it: its window runs over them.
+        reach = _LABEL_SCOPE if signals & _LABELS and _is_heading(folded[start:end]) else 1
+        for following in range(index + 1, min(len(bounds), index + 1 + reach)):
+            if owner[following] != owner[index] or bounds[following][1] - start > _MAX_WINDOW:
+                break
+            signals = signals | found[following]
+            window_end = bounds[following][1]
+        bars = _bars_met(signals)
+        if bars:
             window = Finding(tuple(sorted(signals)), sum(WEIGHTS[s] for s in signals),
                              " ".join(quoted[start:window_end].split())[:240])
-            results[kept[owner[index]]].append((window, visible, hidden))
+            results[kept[owner[index]]].append((window, bars))
     return results
+
+
+def _is_heading(sentence: str) -> bool:
+    text = sentence.strip()
+    return text.endswith(":") or len(text) <= _HEADING and not text.endswith((".", "!", "?", ";", ","))
+
+
+def _people_masked(folded: str) -> str:
+    """`folded` with the nouns that name a person's job in it (`_HUMAN_ROLE`) blanked out, lengths kept."""
+    nouns = {match.group("es") or match.group("en") for match in _HUMAN_ROLE.finditer(folded)}
+    for noun in nouns:
+        for match in re.finditer(rf"\b{noun}s?\b", folded):
+            after, before = folded[match.end():match.end() + 40], folded[max(0, match.start() - 30):match.start()]
+            if not (_AI_AFTER.match(after) or _AI_BEFORE.search(before)):
+                folded = folded[:match.start()] + "x" * (match.end() - match.start()) + folded[match.end():]
+    return folded
+
+
+def _unleeted(folded: str) -> str:
+    """Words spelt with digits for letters (`1gn0r4`, `s1st3m4`) read as the letters they stand for."""
+    return _LEET_WORD.sub(lambda match: match.group().translate(_LEET), folded)
 
 
 def _signals_per_sentence(pieces: list[str], folded_pieces: list[str], folded: str,
@@ -507,7 +702,12 @@ def _signals_per_sentence(pieces: list[str], folded_pieces: list[str], folded: s
     everything everywhere, the reference that the shortcut must equal."""
     found: list[set[str]] = [set() for _ in bounds]
     starts = [start for start, _ in bounds]
-    mentioned = [match.span(2) for match in _REPORTED_QUOTE.finditer(folded)]
+    mentioned = []
+    for match in _REPORTED_QUOTE.finditer(folded):
+        mentioned.append(match.span(2 if match.group(2) is not None else 4))
+        chained = match
+        while chained := _CHAINED_QUOTE.match(folded, chained.end()):  # "«…» o «…»": the list is reported too
+            mentioned.append(chained.span(1))
     everywhere = [(0, len(folded))]
     matches = [(name, match.start(), match.group()) for name, pattern in _EVERYWHERE.items() for match in pattern.finditer(folded)]
     readers = [start for name, start, _ in matches if name == "automation"]
@@ -550,6 +750,15 @@ def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
         else:
             merged.append([start, end])
     return [(start, end) for start, end in merged]
+
+
+def _bars_met(signals: set[str]) -> frozenset[Bar]:
+    met = {bar for bar, hidden in (("visible", False), ("hidden", True)) if _meets(signals, hidden)}
+    # Code shown on a page (an API's example request) carries roles and imperatives as data: only
+    # what would still instruct without them counts.
+    if _meets(signals - _SPECIMEN_DATA, hidden=False):
+        met.add("specimen")
+    return frozenset(met)
 
 
 def _meets(signals: set[str], hidden: bool) -> bool:

@@ -14,8 +14,10 @@ _TAG_RUN = re.compile("[\U000E0020-\U000E007E]+")
 _FLAG_TAGS = {"gbeng", "gbsct", "gbwls"}
 # A stray zero-width space or two (CMS text has them) hides nothing; this many can.
 _HIDING_RUN = 3
-# Zero-width and bidi controls. U+200D (ZWJ) is left out: emoji sequences use it everywhere.
-_INVISIBLE = re.compile("[\u200b\u200c\u200e\u200f\u2060-\u2064\u202a-\u202e\u2066-\u2069\u180e\u3164\uffa0]")
+# Zero-width and bidi controls, and the byte-order mark inside text. U+200D (ZWJ) counts only beside
+# a letter: emoji sequences join pictographs with it everywhere.
+_INVISIBLE = re.compile("[\u200b\u200c\u200e\u200f\u2060-\u2064\u202a-\u202e\u2066-\u2069\u180e\u3164\uffa0\ufeff]"
+                        "|(?<=[^\\W\\d_])\u200d|\u200d(?=[^\\W\\d_])")
 
 
 def unicode_channels(text: str) -> Iterator[Channel]:
@@ -27,8 +29,8 @@ def unicode_channels(text: str) -> Iterator[Channel]:
         stripped = strip_invisible(text)
         # Only what the invisible characters were hiding: windows that read as instructions once
         # they are gone.
-        before = {strip_invisible(finding.snippet) for finding in findings(text, hidden=True)}
-        hidden = [finding.snippet for finding in findings(stripped, hidden=True) if finding.snippet not in before]
+        before = {strip_invisible(finding.snippet) for finding in findings(text, "hidden")}
+        hidden = [finding.snippet for finding in findings(stripped, "hidden") if finding.snippet not in before]
         if hidden:
             yield Channel("zero_width", " … ".join(hidden))
 

@@ -38,11 +38,17 @@ _KEEP_DOMAINS = frozenset({"example.test", "example.com", "example.org", "exampl
 _FREE_MAIL = re.compile(
     r"(?:^|\.)(?:gmail|googlemail|hotmail|outlook|live|msn|yahoo|ymail|rocketmail|aol|icloud|me|mac|proton|protonmail|"
     r"gmx|mail|yandex|zoho|prodigy|infinitum|terra|latinmail|starmedia|tutanota|hushmail|fastmail)\.(?:[a-z]{2,3}\.)?[a-z]{2,3}$")
-_CURP = re.compile(r"\b[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d\b")
+_CURP = re.compile(r"(?i)\b[A-Z]{4}\d{6}[HMX][A-Z]{5}[0-9A-Z]\d\b")  # lower case too: query strings fold it
 _PERSON_RFC = re.compile(r"(?<![A-Z0-9&Ñ])[A-ZÑ&]{4}\d{6}[A-Z0-9]{3}(?![A-Z0-9])")
 _VOTER_KEY = re.compile(r"\b[A-Z]{6}\d{8}[HM]\d{3}\b")  # INE clave de elector
-_CLABE = re.compile(r"(?<!\d)\d{18}(?!\d)")
+_CLABE = re.compile(r"(?<![\d-])\d(?:[ -]?\d){17}(?![\d-])")  # bare or in groups ("0121 8001 5473 …")
 _CLABE_CUE = re.compile(r"(?i)\b(?:clabe|cuenta|transferencia|dep[oó]sito|banco|interbancaria)\b")
+# Identity numbers that are only digits, recognised by the label right before them: the IMSS social
+# security number (11 digits, Luhn), the INE credential's CIC (9) and OCR (13) numbers.
+_LABELLED_ID = re.compile(r"(?i)\b(?:nss|n[uú]m(?:ero)?\.? de seguridad social|seguro social|imss|afiliaci[oó]n|cic|ocr)\b[^\d\n]{0,24}((?:\d[ -]?){8,12}\d)(?![\d-])")
+_LABELLED_LENGTHS = {"nss": 11, "cic": 9, "ocr": 13}
+# SAT's generic RFCs for the general public and foreigners: nobody's birth date.
+_GENERIC_RFCS = frozenset({"XAXX010101000", "XEXX010101000"})
 _CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
 _CARD_CUE = re.compile(r"(?i)\b(?:tarjeta|card|visa|master ?card|amex|american express|d[eé]bito|cr[eé]dito|cuenta|n[uú]mero)\b")
 # Dialling prefixes retired in 2019: `01` (long distance), `044`/`045` (mobile), `+52 1` / `52 1`.
@@ -61,18 +67,58 @@ _PERSON_CUE = re.compile(
     r"|\b(?:con|a|por|de|llame a|pregunte por)\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+\b")
 _COMPANY_WORDS = (r"\b(?:conmutador|ventas|oficinas?|matriz|sucursal|planta|atenci[oó]n a clientes|atenci[oó]n al cliente|"
                   r"servicio al cliente|recepci[oó]n|corporativo|lada sin costo|call center|centro de atenci[oó]n|"
-                  r"switchboard|sales|office|head office|customer service)\b")
+                  r"l[ií]nea (?:directa|general|de atenci[oó]n|de contacto|empresarial)|tel[eé]fono general|contact center|"
+                  r"switchboard|sales|office|head office|customer service|main line)\b")
+# A label that says what else the digits are ("Número de guía DHL: …", "Pedido #…"): a parcel's
+# guide, an order, an invoice, a transaction. A label, so a directory called "Guía …" is not one.
+_NOT_A_PHONE = re.compile(r"(?i)\b(?:gu[ií]a|tracking|rastreo|pedido|orden|order|folio|factura|invoice|transacci[oó]n|transaction|"
+                          r"ticket|referencia|reference|sku|isbn|serie|serial|c[oó]digo|code|id)\b[^\n\d:#]{0,24}(?:[:#]|\bn[oº°]\.?)\s*$")
 # The company word labels the number: right before it, or followed by a colon or "tel." first.
 _COMPANY_LABEL = re.compile(rf"(?i){_COMPANY_WORDS}(?:\s*(?:\([^)]{{0,20}}\))?\s*[:.\-]|\s+(?:tel\w*\.?|al|llame al|marque al|lada)\b)"
                             rf"[^:\n]{{0,12}}$|{_COMPANY_WORDS}\s*$")
 _CUE_WINDOW = 80
+_MARKUP = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)[^<>]{0,500}>|&(?:nbsp|#160|#xa0|#64|#x40|commat|period|#46|amp);", re.IGNORECASE)
+# Inline markup joins what it splits; any other tag ends a line, as a browser would break it.
+_INLINE_TAGS = frozenset("a abbr b bdi bdo cite code data dfn em font i kbd mark q s samp small span strong sub sup time u var wbr".split())
+_ENTITIES = {"&nbsp;": " ", "&#160;": " ", "&#xa0;": " ", "&#64;": "@", "&#x40;": "@", "&commat;": "@",
+             "&period;": ".", "&#46;": ".", "&amp;": "&"}
 # The words that speak of a number stop at a line, a tag, a `;` or the end of a sentence.
 _CUE_BREAK = re.compile(r"[\n;<>|]|(?<=[.!?])\s+(?=[A-ZÁÉÍÓÚÑ¿¡\d+(])")
 _LABEL_REACH = 32  # a company word labels a number only from this close ("Conmutador: ", "ventas@… o llame al ")
 
 
 def personal_hits(text: str) -> list[Hit]:
+    hits = _hits(text)
+    if "<" in text and ">" in text or "&" in text:
+        # Markup splits a value a reader sees whole ("<b>33</b> 3615 2290", "ana<wbr>@gmail.com"): the
+        # text is read again without it, and a hit there covers the markup it spans.
+        view, origin = _markup_free(text)
+        if view != text:
+            hits += [Hit(origin[hit.start], origin[hit.end - 1] + 1, hit.detector, hit.replacement) for hit in _hits(view)]
+    return hits
+
+
+def _hits(text: str) -> list[Hit]:
     return _email_hits(text) + _phone_hits(text) + _identity_hits(text)
+
+
+def _markup_free(text: str) -> tuple[str, list[int]]:
+    """`text` without tags and with the entities that hide a character decoded, and where each of
+    its characters came from."""
+    view: list[str] = []
+    origin: list[int] = []
+    position = 0
+    for match in _MARKUP.finditer(text):
+        view.append(text[position:match.start()])
+        origin.extend(range(position, match.start()))
+        tag = match.group(1)
+        replacement = ("" if tag.lower() in _INLINE_TAGS else "\n") if tag else _ENTITIES[match.group().lower()]
+        view.append(replacement)
+        origin.extend([match.start()] * len(replacement))
+        position = match.end()
+    view.append(text[position:])
+    origin.extend(range(position, len(text)))
+    return "".join(view), origin
 
 
 def _email_hits(text: str) -> list[Hit]:
@@ -96,14 +142,17 @@ def _phone_hits(text: str) -> list[Hit]:
     readable = _LEGACY_PREFIX.sub(lambda m: " " * len(m.group(0)), text) if prefixes else text
     hits = []
     previous_end = 0
+    company_numbers: set[int] = set()  # a switchboard seen once is the company's at every extension
     for start, end, number in _candidates(readable):
         start = _prefix_start(readable, start, prefixes)
         lead_in = _lead_in(text, max(previous_end, start - _CUE_WINDOW), start)
         after = _lead_out(text, end, min(len(text), end + _CUE_WINDOW))
         previous_end = end
-        if phonenumbers.region_code_for_number(number) != "MX":
+        if phonenumbers.region_code_for_number(number) != "MX" or _NOT_A_PHONE.search(lead_in[-_LABEL_REACH:]):
             continue
-        if phonenumbers.number_type(number) in _BUSINESS_LINES or _company_line(lead_in, after):
+        if (phonenumbers.number_type(number) in _BUSINESS_LINES or number.national_number in company_numbers
+                or _company_line(lead_in, after)):
+            company_numbers.add(number.national_number)
             continue
         hits.append(Hit(start, end, "personal-phone", REDACTED_PHONE))
     return hits
@@ -144,28 +193,38 @@ def _lead_out(text: str, start: int, end: int) -> str:
 
 
 def _company_line(lead_in: str, after: str) -> bool:
-    """A company word, or a role mailbox, just before the number, and nothing near it that says a person."""
+    """A company word or a role mailbox just before the number (or the mailbox right after it, as in
+    "(81) 8328 4000 · admisiones@…"), and nothing near it that says a person."""
     near = f"{lead_in} {after}"
     if _PERSON_CUE.search(near) or any(_FREE_MAIL.search(m.group(2).lower()) for m in _EMAIL.finditer(near)):
         return False
-    return bool(_COMPANY_LABEL.search(lead_in[-_LABEL_REACH:])) or any(is_role_mailbox(m.group(1)) for m in _EMAIL.finditer(lead_in)
-                                                   if len(lead_in) - m.end() <= _LABEL_REACH)
+    return (bool(_COMPANY_LABEL.search(lead_in[-_LABEL_REACH:]))
+            or any(is_role_mailbox(m.group(1)) for m in _EMAIL.finditer(lead_in) if len(lead_in) - m.end() <= _LABEL_REACH)
+            or any(is_role_mailbox(m.group(1)) for m in _EMAIL.finditer(after) if m.start() <= _LABEL_REACH))
 
 
 def _identity_hits(text: str) -> list[Hit]:
-    hits = [Hit(m.start(), m.end(), "curp", REDACTED) for m in _CURP.finditer(text) if curp.is_valid(m.group())]
+    hits = [Hit(m.start(), m.end(), "curp", REDACTED) for m in _CURP.finditer(text) if curp.is_valid(m.group().upper())]
     hits += [Hit(m.start(), m.end(), "voter-key", REDACTED) for m in _VOTER_KEY.finditer(text)]
     hits += [Hit(m.start(), m.end(), "clabe", REDACTED) for m in _CLABE.finditer(text)
-             if _clabe_valid(m.group()) and _CLABE_CUE.search(text[max(0, m.start() - _CUE_WINDOW):m.start()])]
+             if _clabe_valid(re.sub(r"\D", "", m.group())) and _CLABE_CUE.search(text[max(0, m.start() - _CUE_WINDOW):m.start()])]
+    hits += [Hit(m.start(1), m.end(1), "identity-number", REDACTED) for m in _LABELLED_ID.finditer(text) if _labelled_id(m)]
     for match in _CARD.finditer(text):
         digits = re.sub(r"\D", "", match.group())
         lead_in = text[max(0, match.start() - _CUE_WINDOW):match.start()]
         if 13 <= len(digits) <= 19 and digits[0] in "3456" and luhn.is_valid(digits) and _CARD_CUE.search(lead_in):
             hits.append(Hit(match.start(), match.end(), "card-number", REDACTED))
     for match in _PERSON_RFC.finditer(text):
-        if rfc.is_valid(match.group()):
+        if rfc.is_valid(match.group()) and match.group() not in _GENERIC_RFCS:
             hits.append(Hit(match.start(), match.end(), "person-rfc", REDACTED))
     return hits
+
+
+def _labelled_id(match: re.Match[str]) -> bool:
+    digits = re.sub(r"\D", "", match.group(1))
+    label = match.group(0)[:match.start(1) - match.start()].strip().lower()
+    kind = "cic" if label.startswith("cic") else "ocr" if label.startswith("ocr") else "nss"
+    return len(digits) == _LABELLED_LENGTHS[kind] and (kind != "nss" or luhn.is_valid(digits))
 
 
 def _clabe_valid(digits: str) -> bool:

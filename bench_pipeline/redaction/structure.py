@@ -8,7 +8,7 @@ removes and what the committed-fixture check looks for can never drift apart.
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote, unquote_plus, urlsplit, urlunsplit
+from urllib.parse import quote, unquote, unquote_plus, urlsplit, urlunsplit
 
 from bench_pipeline.redaction.findings import REDACTED, Hit, apply_hits, is_placeholder, mask
 from bench_pipeline.redaction.personal import personal_hits
@@ -37,7 +37,7 @@ def redact_url(url: str, path: str, found: Found, *, entropy: bool = False) -> s
     if parts.password and not is_placeholder(parts.password):
         found.append((path, "url-password", mask(parts.password)))
         netloc = netloc.replace(f":{parts.password}@", f":{REDACTED}@", 1)
-    url_path = _secrets_in_path(parts.path, path, found)
+    url_path = _personal_in_path(_secrets_in_path(parts.path, path, found), path, found)
     query = "&".join(_redact_param(p, path, found, entropy) for p in parts.query.split("&")) if parts.query else ""
     changed = (netloc, url_path, query) != (parts.netloc, parts.path, parts.query)
     return urlunsplit((parts.scheme, netloc, url_path, query, parts.fragment)) if changed else url
@@ -59,6 +59,15 @@ def _secrets_in_path(text: str, path: str, found: Found) -> str:
     hits = secret_hits(text)
     found.extend((path, h.detector, mask(text[h.start:h.end])) for h in hits)
     return apply_hits(text, hits) if hits else text
+
+
+def _personal_in_path(text: str, path: str, found: Found) -> str:
+    """A person's phone or address in a path (`wa.me/521…`, an ad's slug) goes, read percent-decoded;
+    a path with none stays byte for byte."""
+    readable = unquote(text)
+    hits = personal_hits(readable)
+    found.extend((path, h.detector, mask(readable[h.start:h.end])) for h in hits)
+    return quote(apply_hits(readable, hits), safe="/@+:-._~!$&'()*,;=%") if hits else text
 
 
 def redact_headers(headers: dict[str, str], path: str, found: Found) -> dict[str, str]:
@@ -83,7 +92,9 @@ def redact_json(value: Any, path: str, found: Found) -> Any:
         out = {}
         for key, item in value.items():
             where = f"{path}.{key}"
-            out[key] = _blank(item, where, found) if is_secret_name(key) else redact_json(item, where, found)
+            # Keys carry data too (a links summary keyed by anchor text "Llámame 55 …").
+            kept_key = redact_text(key, f"{path}.<key>", found) if isinstance(key, str) else key
+            out[kept_key] = _blank(item, where, found) if is_secret_name(key) else redact_json(item, where, found)
         return out
     if isinstance(value, list):
         return [redact_json(item, f"{path}[{i}]", found) for i, item in enumerate(value)]
@@ -95,7 +106,15 @@ def redact_json(value: Any, path: str, found: Found) -> Any:
 def redact_string(value: str, path: str, found: Found) -> str:
     if value.startswith(("http://", "https://")):
         return redact_url(value, path, found)
-    return redact_text(value, path, found, token_place=not any(c.isspace() for c in value))
+    token_place = not any(c.isspace() for c in value)
+    if token_place and "%" in value:
+        # `tel:+52%2033%20…`, `mailto:ana%40gmail.com`: read percent-decoded; written back decoded only if something went.
+        readable = unquote(value)
+        if readable != value:
+            cleaned = redact_text(readable, path, found, token_place=True)
+            if cleaned != readable:
+                return cleaned
+    return redact_text(value, path, found, token_place=token_place)
 
 
 def _blank(value: Any, path: str, found: Found) -> Any:
