@@ -38,6 +38,7 @@ check-defs: $(STAMP)
 # The injection detector on attack texts × carriers × real pages it was not written against (needs ../shared/realdata).
 heldout: $(STAMP)
 	$(BIN)/python -m benchmarks.injection_heldout
+	$(BIN)/python -m benchmarks.blind_corpora
 
 # Re-resolve the pinned set after editing pyproject.toml.
 lock: $(STAMP)

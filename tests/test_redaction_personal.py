@@ -62,3 +62,59 @@ def test_ten_digits_inside_a_hex_digest_are_not_a_phone():
     digest = "626d70f42acc29ab072e8771691065aecbdba86a0bb78302c3162191d1ead906"
     assert personal_hits(digest) == []
     assert [h.detector for h in personal_hits("llámame al 877 169 1065")] == ["personal-phone"]
+
+
+def _redact_json(value):
+    from bench_pipeline.redaction.structure import redact_json
+
+    return redact_json(value, "$", [])
+
+
+def test_personal_data_goes_wherever_a_response_carries_it():
+    # Built from parts: a wa.me path, a percent-encoded tel: link, a dict key, markup splitting a value.
+    mobile = "55" + "3890" + "1274"
+    body = {
+        "links": [f"https://wa.me/521{mobile}?text=Hola", "tel:+52%2033%201772%200466"],
+        "images": {f"Llámame {mobile[:2]} {mobile[2:6]} {mobile[6:]}": "https://i.ibb.co/x.png"},
+        "raw_content": "<p>Tel. <b>33</b> 3615 2290</p><p>Correo: lucia.ibarra.r<wbr>@outlook.com</p>",
+        "url": f"https://www.segundamano.mx/anuncios/tsuru-2015-tel-614-228-7745-7790125",
+    }
+    out = str(_redact_json(body))
+    for gone in (mobile, "1772", "3615 2290", "lucia.ibarra.r", "614-228-7745"):
+        assert gone not in out, gone
+    assert "https://wa.me/" in out and "segundamano.mx/anuncios/tsuru-2015-tel-" in out
+
+
+def test_identity_numbers_by_their_label_and_check_digit():
+    nss = "1203854471" + "9"  # Luhn-valid
+    text = (f"NSS: {nss}; CIC 231456789; OCR 1523087654321; CLABE 0121 8001 5473 8291 06; "
+            f"curp en la URL gosr850312hdfmlm08; pedido 98765432109; RFC público en general XAXX010101000")
+    out, detectors = _redact(text)
+    for gone in (nss + ";", "231456789", "1523087654321", "0121 8001", "gosr850312hdfmlm08"):
+        assert gone not in out, gone
+    assert "pedido 98765432109" in out and "XAXX010101000" in out
+    assert {"identity-number", "clabe", "curp"} <= detectors
+
+
+def test_company_lines_and_role_mailboxes_stay_by_structure_not_by_list():
+    text = ("## Servicios escolares\n(81) 8328 4000 ext. 4135 · servicios.escolares@urn.edu.mx\n"
+            "Conmutador: (81) 8328 4000 ext. 4120. Escríbanos a pedidos@casaybazar.com.mx, reclutamiento@logistica.mx, "
+            "arco@seguros.mx. Línea Directa: (55) 5140 9900. Número de guía DHL (devolución): 4427185560. "
+            "Guía Empresarial 01-871-871-7248, vendedor juan.perez@casaybazar.com.mx, pedidos.ruiz@gmail.com")
+    out, _ = _redact(text)
+    for kept in ("(81) 8328 4000 ext. 4135", "(81) 8328 4000 ext. 4120", "servicios.escolares@urn.edu.mx",
+                 "pedidos@casaybazar.com.mx", "reclutamiento@logistica.mx", "arco@seguros.mx", "(55) 5140 9900", "4427185560"):
+        assert kept in out, kept
+    for gone in ("871-871-7248", "juan.perez", "pedidos.ruiz"):
+        assert gone not in out, gone
+
+
+def test_a_home_address_goes_and_a_company_address_stays():
+    text = ("Domicilio: Calle Río Pánuco 214, Col. Roma, C.P. 64700, Monterrey, N.L.\n"
+            "Se entrega en Av. Chapultepec 1480 int. 3, Col. Americana, 44160 Guadalajara, Jal. Llamar al vendedor.\n"
+            "Seguros Altavista S.A. de C.V., con domicilio en Av. Insurgentes Sur 1602, piso 9, Col. Crédito Constructor, C.P. 03940\n"
+            "Oficinas: Blvd. Díaz Ordaz 130, Col. Santa María, 64650 Monterrey, N.L.")
+    out, detectors = _redact(text)
+    assert "Río Pánuco 214" not in out and "Chapultepec 1480" not in out
+    assert "Av. Insurgentes Sur 1602" in out and "Blvd. Díaz Ordaz 130" in out
+    assert detectors == {"home-address"}

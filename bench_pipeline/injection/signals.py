@@ -32,8 +32,19 @@ PDF hidden layer) needs weight 2, and either one decisive signal (`explicit`, `a
 `precedence`) or two signals of which one addresses the reader, steers it, or is a `directive`
 given in an authority's name or with a data sink — because text nobody is meant to see has no
 reason to give orders, while a hidden "Share this article" or a mention of AI is not one. A
-quotation that a sentence reports as somebody's words ("la frase '…'", "the message '…'") is
+quotation that a sentence reports as somebody's words ("la frase '…'", "the message '…'", "decía,
+aproximadamente: '…'", and the quotes listed after it) or an inline code span (`` `…` ``) is
 mentioned, not used: its signals do not count.
+
+Three readings keep the rule about structure rather than wording. A label that names the reader or
+an authority (a heading, a line ending in a colon: "### Mensaje del operador", "Datos para IA:")
+speaks through the lines under it, so its window runs over the next five sentences. Code a page
+displays (`<pre>`, a fenced block) is judged at a *specimen* bar: the visible bar without
+`role_field` and `directive`, since an API's example request is made of roles and imperatives.
+And a reader's name that is a person's job in the text ("asistente dental", "agentes de ventas",
+"administrative assistant") does not name a reader there, unless an AI qualifier goes with it.
+Text is folded before matching: case, accents, Cyrillic and Greek look-alikes, digits spelling
+letters (`1gn0r4`).
 """
 
 from __future__ import annotations
@@ -60,6 +71,9 @@ _SPECIMEN_DATA = frozenset({"role_field", "directive"})
 _MAX_WINDOW = 700  # characters: two sentences of prose; longer runs are lists, not one utterance
 _LONGEST_SENTENCE = 400
 _LABELS = frozenset({"authority_label", "addressed_model", "role_field"})
+# Texts matched in one pass are joined by a line break no pattern reads across: `\s+` stops at the
+# NUL, a sentence-wide `[^.\n]` at the breaks, so "no" ending one text never takes "Use …" opening the next.
+_JOIN = "\n\x00\n"
 _LABEL_SCOPE = 5  # sentences under a label: a heading and a short list
 _HEADING = 100
 
@@ -140,13 +154,18 @@ _READER = _alt(
     r"(?: de [a-z]+){0,2} (?:automatizad[oa]s?|automatic[oa]s?|de ia|de inteligencia artificial|inteligentes?|generativ[oa]s?|basad[oa]s? en ia|con ia)",
     r"(?:sistemas?|herramientas?|plataformas?|servicios?|motor(?:es)?) de (?:evaluacion|analisis|consulta|verificacion|calificacion|scoring|screening|monitoreo|due diligence)",
     r"(?:automated|ai|ai-powered|llm-based|llm|intelligent|crawling|screening) (?:[a-z]+ )?(?:tools?|agents?|systems?|platforms?|services?|readers?|assistants?|bots?)",
+    # Named by the output it writes: "el generador del resumen", "the report writer", "downstream summarizers".
+    r"(?:generador|redactor|autor|compilador|elaborador)(?:es|a|as)? del? (?:resumen|informe|reporte|perfil|dictamen|sintesis|comparativo)",
+    r"(?:report|summary|profile|brief|dossier|due[- ]diligence) (?:writers?|authors?|generators?|compilers?|builders?)",
+    r"agentes? informatic[oa]s?",
 )
 _READS = _alt(
     r"lea[ns]?", r"leen?", r"procese[ns]?", r"procesan?", r"resuma[ns]?", r"resumen", r"analice[ns]?", r"analizan?",
     r"indexe[ns]?", r"rastree[ns]?", r"consulte[ns]?", r"consultan?", r"citen?", r"accedan?", r"visiten?",
     r"encuentren?", r"recorran?", r"usen?", r"utilicen?", r"generen?", r"elaboren?", r"redacten?", r"ingiera[ns]?", r"ingieren?",
     r"ingests?", r"ingesting", r"evalue[ns]?", r"evaluan?", r"compare[ns]?", r"comparan?", r"revise[ns]?", r"investigue[ns]?",
-    r"verifique[ns]?", r"califique[ns]?", r"evaluat(?:es?|ing)", r"compar(?:es?|ing)", r"reviews?", r"reviewing", r"screens?", r"screening",
+    r"verifique[ns]?", r"califique[ns]?", r"consuma[ns]?", r"consumen?", r"sintetice[ns]?", r"prepare[ns]?", r"compile[ns]?",
+    r"lees", r"consumes?", r"consuming", r"compil(?:es?|ing)", r"prepar(?:es?|ing)", r"evaluat(?:es?|ing)", r"compar(?:es?|ing)", r"reviews?", r"reviewing", r"screens?", r"screening",
     r"reads?", r"reading", r"process(?:es|ing)?", r"summari[sz](?:es?|ing)", r"index(?:es|ing)?", r"crawl(?:s|ing)?",
     r"visit(?:s|ing)?", r"cit(?:es?|ing)", r"encounter(?:s|ing)?", r"access(?:es|ing)?", r"scrap(?:es?|ing)", r"pars(?:es?|ing)",
 )
@@ -184,7 +203,7 @@ _ES_IRREGULAR = {
     "seguir": "sigue siga sigan sigas seguir", "concluir": "concluye concluya concluyan concluyas concluir",
     "hablar": "habla hable hablen hables hablar", "aparecer": "aparece aparezca aparezcan aparecer",
     "figurar": "figure figuren figurar", "prevalecer": "prevalezca prevalezcan prevalecer",
-    "poner": "pon ponga pongan pongas poner", "hacer": "haz haga hagan hagas hacer", "dar": "da den dar",
+    "poner": "pon ponga pongan pongas poner", "hacer": "haz haga hagan hagas hacer", "dar": "den dar",
     "aprobar": "aprueba apruebe aprueben apruebes aprobar", "negar": "niega niegue nieguen niegues negar",
     "cerrar": "cierra cierre cierren cierres cerrar", "pedir": "pide pida pidan pidas pedir",
     "devolver": "devuelve devuelva devuelvan devuelvas devolver", "producir": "produce produzca produzcan produzcas producir",
@@ -235,13 +254,14 @@ _NOT_VERBS = "todas estas esas aquellas unas muchas pocas otras nuestras tus sus
 _ES_INFINITIVE = _alt(*sorted(_ES_VERBS, key=len, reverse=True)) + _CLITICS
 _EN_VERB = _alt(*sorted(_EN_VERBS, key=len, reverse=True))
 _CLAUSE_START = (r"(?:^\s*|(?:(?<=[.!?:;\n\u00a1\u00bf\"'(\[\u2014\u2013*>|,{\u201c\u201d\u2018\u2019\u00ab\u00bb])|(?<=(?<!\w)-))\s*|\b(?:por favor|favor de|please|kindly|y|e|and|then|luego"
-                 r"|tambien|also|ademas|simplemente|just|siempre|always|solo|only|unicamente|a partir de ahora|desde ahora"
+                 r"|tambien|also|ademas|simplemente|just|siempre|always|solo|only|unicamente|nomas|nada mas|a partir de ahora|desde ahora"
                  r"|de ahora en adelante|en adelante|from now on|henceforth|can you|could you|would you|will you)\s+)")
 _OBLIGATION = _alt(
     r"deben?", r"deberan?", r"deberian?", r"deberias", r"debes", r"tienen? que", r"tienes que", r"han de", r"ha de",
     r"habra(?:n)? de", r"es necesario", r"se debe", r"se deberan?", r"se les? (?:pide|solicita|instruye|indica|ordena|recomienda)",
     r"se (?:pide|solicita|instruye|requiere)", r"corresponde", r"procede", r"conviene", r"es recomendable",
-    r"esta(?:n)? obligad[oa]s? a", r"se espera que", r"ought to", r"is expected to",
+    r"esta(?:n)? obligad[oa]s? a", r"se espera que", r"ought to", r"is expected to", r"se obligan? a",
+    r"(?:le|les|te|os) (?:pedimos|solicitamos|rogamos|pido|suplicamos|exigimos|ordenamos)(?: que)?", r"(?:are|is) (?:kindly )?requested to",
     r"must", r"should", r"shall", r"need to", r"needs to", r"have to", r"has to", r"are to", r"is to",
     r"are (?:required|instructed|asked|expected|requested|encouraged) to", r"would (?:naturally|ideally)",
     r"lo (?:mas )?(?:justo|correcto|recomendable|adecuado|apropiado|conveniente|ideal|indicado|prudente) (?:seria|es|sera)",
@@ -269,7 +289,7 @@ _OUTPUT = _alt(r"respuestas?", r"resumen(?:es)?", r"resenas?", r"perfil(?:es)?",
 # What only the reader's own output is called when the page says "your …" / "tu …".
 _OWN_OUTPUT = _alt(r"respuestas?", r"resumen(?:es)?", r"salidas?", r"responses?", r"answers?", r"repl(?:y|ies)", r"outputs?",
                    r"summar(?:y|ies)", r"ranking", r"recommendations?", r"conclusion(?:es)?", r"conclusions?", r"dictamen(?:es)?",
-                   r"veredictos?", r"verdicts?", r"assessments?", r"borrador(?:es)?", r"drafts?")
+                   r"veredictos?", r"verdicts?", r"assessments?", r"borrador(?:es)?", r"drafts?", r"reportes?", r"informes?", r"sintesis")
 _OUTPUT_CONTEXT = (
     rf"\byour\s+(?:own\s+|final\s+)?{_OWN_OUTPUT}\b"
     rf"|\b(?:en|a|de|con|dentro de|al final de|al inicio de|al principio de)\s+tus?\s+(?:propi[oa]s?\s+)?{_OWN_OUTPUT}\b"
@@ -303,6 +323,7 @@ _OUTPUT_CONTEXT = (
     r"|\b(?:in case|whenever|when|if) (?:the|a|any) (?:user|person asking)(?: is| asks| wants| mentions| requests)\b|\bwhen asked\b"
     r"|\b(?:when|whenever|while) (?:ranking|recommending|screening)\b"
     r"|\bwhenever (?:this|the) (?:page|site|document|text) is (?:retrieved|read|indexed|summari[sz]ed|used|cited|processed)\b"
+    r"|\b(?:by|al|upon|after) (?:processing|reading|summari[sz]ing|indexing|ingesting|procesar|leer|resumir|indexar) (?:this|este|esta|el presente|la presente)\b"
     r"|\b(?:al|del) usuario\b|\b(?:tell|inform|ask|show) the user\b|\bthe user'?s (?:question|query|request|messages?|data)\b"
     rf"|{_CLAUSE_START}(?:reply|respond|answer)\s+(?:only\s+)?(?:in|using|with)\s+(?!reply\b)"
     # Settings of the reader's output written as configuration: `salida.omitir = […]`, `output.tone: …`.
@@ -324,32 +345,39 @@ _AUTHORITY_WORD = _alt(r"system", r"sistema", r"sys", r"operator", r"operador(?:
                        r"internal (?:instructions?|notes?|directives?)", r"(?:nota|mensaje|aviso) intern[oa]")
 # Inside brackets or a tag a label may also name the reader or a control word: `<configuracion_agente>`.
 _BRACKET_WORD = _alt(_AUTHORITY_WORD, _READER, r"control", r"plataforma", r"platform", r"config\w*", r"prioridad", r"priority",
-                     r"overrides", r"runtime", r"directivas", r"tools?", r"function", r"herramienta", r"observation")
+                     r"overrides", r"runtime", r"directivas", r"tool (?:results?|calls?|outputs?|responses?)", r"function (?:results?|calls?)",
+                     r"observation")
 _SYSTEM_SIDE = (
     r"(?:(?:instrucciones|indicaciones|mensaje|nota|aviso|directiva|reglas|configuracion|actualizacion|politicas?)"
     r" (?:interna |internas |operativa |prioritaria )?(?:del|de|para el) (?:sistema|desarrollador|operador|administrador|agente|asistente|modelo|plataforma)"
     r"|(?:system|developer|operator|admin) (?:prompt|message|instructions?|notice|note|directive|override|update)"
     r"|(?:agent|assistant|model|ai) (?:configuration|config|instructions|directives|policy))\b"
 )
+# A JSON document is read as `path.key: value` lines: a heading may open a value.
+_JSON_KEY = r"(?:[a-z][\w. ]{0,60}:[ \t]*)?"
 # A label: a heading set off by brackets, rules or a line start + colon, holding an authority word.
 _AUTHORITY_LABEL = (
     rf"(?:^|(?<=[\n.:;!?\"]))\s*[\[<{{(]{{1,3}}[^\]>}})\n]{{0,40}}\b{_BRACKET_WORD}\b[^\]>}})\n]{{0,40}}[\]>}})]{{1,3}}"
-    rf"|(?:^|\n)\s*(?:[#=*\-_~]{{2,}}\s*)[^\n]{{0,40}}\b{_BRACKET_WORD}\b[^\n]{{0,40}}"
+    rf"|(?:^|\n)\s*{_JSON_KEY}(?:[#=*\-_~]{{2,}}\s*)[^\n]{{0,40}}\b{_BRACKET_WORD}\b[^\n]{{0,40}}"
     rf"|(?:^|\n)\s*(?:\w+\s+){{0,4}}{_AUTHORITY_WORD}(?:\s+\w+){{0,3}}\s*(?::|::|=>)"
     # A phrase naming a system-side instruction, where a label stands: alone on its line (a heading,
     # a few words around it) or right before a colon, dash or rule. Mid-sentence it is a noun ("the
     # system message holds the instructions").
-    rf"|(?:^|\n)[ \t]*[\[(<#*>|=_~\-\t ]*(?:\w+[ \t]+){{0,3}}{_SYSTEM_SIDE}(?:[ \t]+\w+){{0,6}}[ \t]*[\])>*#=:~\-]*[ \t]*(?=\n|$)"
-    rf"|\b{_SYSTEM_SIDE}[ \t]*(?:[:=\u2014]|\n|$)"
+    rf"|(?:^|\n)[ \t]*{_JSON_KEY}[\[(<#*>|=_~\-\t ]*(?:\w+[ \t]+){{0,3}}{_SYSTEM_SIDE}(?:[ \t]+\w+){{0,6}}[ \t]*[\])>*#=:~\-]*[ \t]*(?=\n|$)"
+    rf"|\b{_SYSTEM_SIDE}(?:[ \t]*\([^)\n]{{0,60}}\))?[ \t]*(?:[:=\u2014/|\]]|\n|$)"
+    # A configuration section for the reader's output: `resumen_ia:`, `ai_summary_policy:`.
+    r"|(?:^|\n)[ \t]*(?:[a-z]+ ){0,2}(?:ia|ai|llm|gpt|bot|agente?s?|modelo?s?|models?)(?: [a-z]+){0,2}[ \t]*:[ \t]*(?=\n)"
     # A line labelled for the reader: "Datos para IA:", "Checklist para el bot:", "descripcion para agentes:".
     rf"|(?:^|\n)[ \t]*[#*>\-\[(]*[ \t]*(?:[a-z]+[ \t]+){{1,4}}(?:para|to|for)[ \t]+{_DETERMINER}(?:{_READER}|modelos?|models?)\b[^.\n]{{0,30}}?(?::|[ \t]*(?=\n|$))"
 )
 # A conversation role written as a field, `"role": "system"`, `rol=asistente`: the value ends there,
 # so a job title in a staff list (`"rol": "Asistente administrativo"`) is not one.
-_ROLE_VALUE_END = r"(?=[ \t]*(?:[^a-z \t]|$|[a-z]+\s*[:=]))"
+_ROLE_VALUE_END = (r"(?=[ \t]*(?:[^a-z \t]|$|[a-z]+\s*[:=]"
+                   # a camelCase value read as words: `instruccionPrioritaria`, `systemOverride`
+                   r"|(?:prioritari[oa]|principal|urgente|oficial|intern[oa]|critic[oa]|priority|urgent|official|internal|override|prompt|message|mensaje)\b))")
 _ROLE_FIELD = (
     r"\b(?:role|rol|speaker|author|autor|from|sender|emisor\w*|origen|source|persona|tipo\w*|type|nivel|level|de)(?: \w+)?\W{0,3}\s*[:=]\s*\W{0,3}"
-    r"(?:system|sistema|developer|desarrollador|operador|operator|admin\w*|root|plataforma|platform|interno|instrucci\w+|instruction\w*|directiv\w*|comando|command|override\w*)\b"
+    r"(?:system|sistema|developer|desarrollador|operador|operator|root|plataforma|platform|interno|instrucci\w+|instruction\w*|directiv\w*|comando|command|override\w*)\b"
     + _ROLE_VALUE_END +
     r"|\b(?:role|rol|speaker|quien|who|hablante|interlocutor|author|autor|sender|emisor\w*)\W{0,3}\s*[:=]\s*\W{0,3}(?:user|usuario|assistant|asistente|model|modelo|ai|ia|bot)\b"
     + _ROLE_VALUE_END
@@ -373,6 +401,7 @@ _PRECEDENCE = (
     r"|\bthe (?:correct|real|true|official) (?:answer|version|rating|figure) (?:is|to report)\b|\bfuente (?:oficial|valida) (?:y|sobre)\b"
     r"|\b(?:the only|la unica|el unico) (?:acceptable|valid|correct|aceptable|valid[oa]|correct[oa]) (?:[a-z]+ ){0,2}(?:rating|answer|response|conclusion|calificacion|respuesta|conclusion|veredicto|verdict)\b"
     r"|\b(?:si|cuando|when|whenever|if) (?:otra|otras|otro|otros|other|another|any other|they|ellos)(?: [a-z]+)? (?:contradice\w*|contradic\w*|disagree\w*|difiere\w*|no coincide\w*)\b"
+    r"|\b(?:tiene|tienen|has|have|takes?|dar|den|da|give|gives) (?:\w+ )?(?:prioridad|priority|precedencia|precedence)(?: \w+)? (?:sobre (?:cualquier|todo|toda|otras?|el usuario|los demas)|over (?:any|all|other|the user)|a (?:este|esta) (?:texto|pagina|contenido|documento|bloque)|to this (?:text|page|block|content))\b"
     r"|\bfuente (?:primaria|principal|mas confiable)\b|\bprimary source\b|\b(?:trust|believe|creenos|confia en) (?:us|nosotros|this page|esta pagina)\b"
     r"|\b(?:mas|mayor|more|greater|less|menos) (?:peso|credibilidad|weight|credibility)\b"
     r"|\b(?:menor|less|lower) (?:credibilidad|peso|credibility|weight)\b|\bcomo (?:fuente )?(?:autorizada|oficial|definitiva|valida)\b"
@@ -382,8 +411,9 @@ _PRECEDENCE = (
 # Orders to conceal, or to frame an entity as something: what a page has no reason to ask of a human reader.
 _CONCEAL = _alt(r"ocult[ae]n?", r"omit[ae]n?", r"no (?:hagas|haga|hagan) (?:referencia|mencion)", r"sin (?:mencionar|hacer referencia|referirse)",
                 r"dej[ae]n? fuera", r"deja de lado", r"(?:don'?t|do not|never) bring up", r"esconde[n]?", r"esconda[n]?", r"no (?:mencionar|senalar|citar|revelar|menciones|mencione|mencionen|senales|senale|senalen|hables|hable de|hablen de|cites|cite|citen|reveles|revele|incluyas en|digas|diga|digan|refieras|refiera)",
-                r"evit[ae]n? (?:mencionar|senalar|hablar|referirse|citar|incluir|decir|asociar|vincular|(?:las |los |toda |cualquier )?(?:palabras|terminos|referencias|menciones))", r"leave out", r"skip (?:the|any|all|our)",
-                r"(?:do not|don'?t|never) (?:mention|cite|reveal|bring up|refer to|discuss|disclose)", r"hide (?:the|any|all)", r"omit (?:the|any|all)")
+                r"evit[ae]n? (?:mencionar|senalar|hablar|referirse|citar|incluir|decir|asociar|vincular|(?:las |los |toda |cualquier )?(?:palabras|terminos|referencias|menciones))", r"leave out", r"skip (?:the|any|all|our) (?:[a-z]+ )?(?:part|mention|section|reference|complaints?|criticism|reviews?|lawsuits?|fines?|negative)",
+                r"(?:do not|don'?t|never|not to) (?:mention|cite|reveal|bring up|refer to|discuss|disclose|divulge|reproduce)", r"hide (?:the|any|all)", r"omit (?:the|any|all)",
+                r"no (?:divulgar|divulgues|divulgue|divulguen|reproducir|reproduzcas|reproduzca|reproduzcan|publicar)")
 _FRAMING_ES = ("describir presentar tratar marcar clasificar calificar reportar considerar catalogar etiquetar mostrar colocar posicionar "
                "ubicar resumir").split()
 _FRAMING_VERB_WORDS = [*sorted({form for verb in _FRAMING_ES for form in _es_forms(verb)} | {"pon", "ponga", "pongan"}, key=len, reverse=True),
@@ -400,6 +430,9 @@ _STEERING = (
     rf"|\b(?:omit\w*|ocult\w*|exclu\w*|quit\w*|elimin\w*|borr\w*|omit|leave|remove|drop|strip)\b[^.;\n]{{0,30}}?\b(?:de|del|en|from|out of)\s+(?:el |la |tu |tus |your |the )?{_OUTPUT}\b"
     r"|\b(?:recomienda|recomiende|recomienden|recommend)\s+(?:siempre\s+|always\s+|solo\s+|only\s+)?(?:a\s+)?[^.;\n]{1,60}?\b(?:como|as)\b"
     r"|\b(?:accion|action|tarea|task|orden|command|regla|rule|instruccion|instruction)\W{0,3}[:=]\s*\W{0,3}(?:omitir|ocultar|excluir|omit|hide|exclude|ignorar|ignore|priorizar|prioritize|recomendar|recommend)\b"
+    # Settings of what the reader may say: `mencionar_sanciones: false`, `suppress: [litigation, …]`.
+    r"|\b(?:mencionar|mention|citar|cite|reportar|report)[ _-](?:sanciones|sanctions|demandas|lawsuits?|litigios?|litigation|quejas|complaints|multas|fines|riesgos?|risks?|adeudos|debts?|alertas|alerts)\W{0,3}[:=]\s*\W{0,3}(?:false|no|0|off|never|nunca)\b"
+    r"|\b(?:suppress|omit|hide|exclude|ocultar|omitir|excluir|suprimir|sentiment|sentimiento|tono|tone)\W{0,3}[:=]\s*\W{0,3}(?:\[|positive|positivo|favorable|only|solo)"
     r"|\b(?:prioriza|priorice|prioricen|prioritize|prioritise|rank|rankea|posiciona)\b[^.;\n]{0,40}\b(?:(?:los )?resultados|us|this|our|first|top|primero|primer lugar|nuestr\w*|arriba|higher|above)\b"
     r"|\b(?:as|como) (?:the |la |el )?(?:top|first|best|primera|mejor|numero uno|opcion numero uno|lider)\b[^.;\n]{0,20}\b(?:pick|choice|option|opcion|result|resultado)?"
 )
@@ -413,10 +446,13 @@ _DEIXIS = (
 )
 _AUTOMATION = rf"\b{_READER}\b"
 _ADDRESSED_MODEL = (
-    rf"\b{_DEDICATION}(?:\s+[a-z]+){{0,8}}?\s+(?:para|a|dirigid[oa]s? a|to|for|addressed to)\s+{_DETERMINER}(?:{_READER}|modelos?|models?)\b[^.\n]{{0,60}}?[:\u2014\u2013-]"
+    rf"\b{_DEDICATION}(?:\s+[a-z]+){{0,8}}?\s+(?:para|a|dirigid[oa]s? a|to|for|addressed to)\s+{_DETERMINER}(?:{_READER}|modelos?|models?)\b[^.\n]{{0,60}}?[:,\u2014\u2013-]"
     rf"|\b(?:si|en caso de que|suponiendo que) (?:tu |usted |ustedes )?(?:eres|usted es|ustedes son|sois|seas|sea|sean|fueras|fuera) {_DETERMINER}{_READER}\b"
     rf"|\b(?:in case|should|assuming) you(?: are|'re| be| happen to be) {_DETERMINER}{_READER}\b"
     rf"|\bshould (?:an?|the|any) (?:{_READER}|models?) (?:be asked|asked|receive|get asked)\b"
+    rf"|\b(?:eres|es usted|are you) {_DETERMINER}(?:{_READER}|modelos?|models?)\b"
+    rf"|\b(?:(?:de )?uso exclusivo|exclusivamente|solo|solamente|only|exclusively|reserved) (?:para|for) {_DETERMINER}(?:{_READER}|modelos?|models?)\b"
+    rf"|\bfor {_DETERMINER}{_READER} only\b"
 
     rf"|\bif you(?: are|'re| re) {_DETERMINER}{_READER}\b|\bif you(?: are|'re) (?:reading|processing|summari[sz]ing|indexing|crawling)\b"
     rf"|\b(?:to|para|a) {_DETERMINER}{_READER} (?:que|that|who|which)?\s*(?:{_READS}|\w+[ae]n)\b[^.\n]{{0,60}}?[:\u2014\u2013-]"
@@ -431,6 +467,11 @@ _ADDRESSEE = (
     # A model singled out by what it does with the page: "al modelo que lea este aviso", "the model tasked with summarising".
     rf"|\b(?:modelos?|models?)\s+(?:que|that|which|who)\s+(?:{_READS})\b"
     rf"|\bse (?:solicita|pide|ruega|instruye|indica|recomienda|exhorta) a {_DETERMINER}{_READER}\b"
+    rf"|\b(?:y )?(?:tu|usted|ustedes|you),?\s+(?:[a-z]+\s+)?{_DETERMINER}{_READER}\b"
+    rf"|\b(?:queda|quedan|esta|estan) (?:prohibid[oa]s?|vedad[oa]s?|obligad[oa]s?) (?:a|para) {_DETERMINER}{_READER}\b"
+    rf"|\b{_READER} (?:[a-z]+ing|que (?:describa|lea|resuma|analice|procese))\b[^.\n]{{0,40}}:"
+    rf"|\b(?:usted|ustedes|tu|you),? (?:que|who) (?:esta|estas|estan|are|is) (?:[a-z]+ando|[a-z]+iendo|[a-z]+ing) (?:[a-z]+ )?{_OUTPUT}\b"
+    rf"|\b(?:quien|quienes|whoever|readers?|those|anyone) (?:que )?(?:{_READS}) (?:[a-z-]+ ){{0,3}}?{_OUTPUT}\b"
     rf"|\b(?:readers?|lector(?:es)?) (?:that|who|which|que) (?:are|sean|son) {_DETERMINER}{_READER}\b"
     r"|\b(?:quien|quienes|whoever|anyone|anybody) (?:este|esten|is|are) (?:[a-z]+ando|[a-z]+iendo|[a-z]+ing)\b"
     r"|\blo que (?:lees|estas leyendo|acabas de leer)\b|\bwhat you(?:'re| are)? read(?:ing)?\b (?:here|on this)"
@@ -442,7 +483,7 @@ _ADDRESSEE = (
 )
 # Explicit jailbreak grammar: overriding earlier instructions, a new role, spoofed roles, data leaving.
 _INSTRUCTIONS = _alt(r"instrucciones", r"indicaciones", r"reglas", r"ordenes", r"directrices", r"lineamientos", r"politicas",
-                     r"pautas", r"consignas", r"orientaciones", r"guidance", r"orders", r"tareas?", r"tasks?",
+                     r"pautas", r"consignas", r"orientaciones", r"guidance", r"orders", r"tareas?", r"tasks?", r"briefs?", r"encargos?",
                      r"configuracion", r"contexto", r"instructions?", r"prompts?", r"rules", r"directions", r"guidelines", r"protocols", r"context")
 _EXPLICIT = (
     rf"\b(?:ignor\w*|disregard\w*|forget|olvid\w*|override|overrid\w*|bypass\w*|reemplaz\w*|replace|sustitu\w*|anul\w*|desestim\w*|descart\w*|discard\w*|haz caso omiso|hagan caso omiso|deja de seguir|no sigas|pasa por alto)\b[^.\n]{{0,40}}\b(?:(?:previous|prior|above|earlier|all|any|your|original|system|current)\s+(?:\w+\s+)?{_INSTRUCTIONS}|{_INSTRUCTIONS}\s+(?:anterior\w*|previ\w*|de arriba|originales|del sistema|que te|que traias|que tenias|que recibiste|actuales|vigentes)|(?:tus|sus|las de tu|tu) {_INSTRUCTIONS})\b"
@@ -453,9 +494,12 @@ _EXPLICIT = (
     r"|\b(?:todo )?lo que te (?:hayan |han |habian )?(?:dijeron|indicaron|pidieron|ordenaron|dicho|indicado|pedido|ordenado)\b"
     r"|\b(?:whatever|any|the) (?:prompt|instructions?|task) you (?:started|began|were given|received|got|came)\b"
     r"|\b(?:tu|your) (?:prompt|instrucciones|instructions|system prompt|tarea|task) (?:original|inicial|initial|de sistema|real)\b"
-    r"|\b(?:desde|en) (?:ese|este) (?:papel|rol|modo)\b|\bin (?:that|this) (?:role|mode|persona|character)\b"
     r"|\bmodo [\"'\u201c\u00ab]?[a-z]+(?: [a-z]+)?[\"'\u201d\u00bb]? (?:activado|activo|on)\b|\b(?:activa|activar|enable|switch to|enter) (?:el )?(?:modo|[\"'\u201c]?[a-z]+(?: [a-z]+)?[\"'\u201d]? mode)\b|\bmode (?:activated|enabled|on)\b"
     r"|\bjuguemos a\b[^.\n]{0,20}?\b(?:tu|usted) (?:eres|es|seras)\b"
+    r"|\b(?:your|tu|su) (?:new|nueva|nuevo|real|actual|verdadera|verdadero|only|unica|unico) (?:task|tarea|mission|mision|goal|objective|objetivo|job|trabajo|role|rol|purpose)\b"
+    r"|\b(?:remember|recuerda|memoriza|memorize|store)\b[^.\n]{0,40}\b(?:permanently|forever|permanentemente|para siempre|in (?:your )?memory|en (?:tu )?memoria)\b"
+    r"|\b(?:in|en) (?:all |todas las )?(?:future|futuras) (?:sessions|conversations|chats|sesiones|conversaciones)\b"
+    r"|\b[a-z]+ (?:mode|modo)\s*[:=]\s*(?:on|off|enabled|disabled|activ\w*|desactiv\w*|true|false)\b|\bmodo [a-z]+\s*[:=]\s*(?:on|off|si|no)\b"
     rf"|\b(?:previous|prior|earlier|original|old|anterior\w*|previ[oa]s|originales) {_INSTRUCTIONS} (?:(?:is|are|was|were|queda\w*|esta\w*|son|es|ya)\s+)?(?:now |ya |hereby |no )?(?:void|null|invalid\w*|cancel\w*|revoked|obsolete|sin efecto|anulad\w*|nul[oa]s?|obsolet\w*|aplican|valen|cuentan|no longer)\b"
     r"|\b(?:imagina|imagine|supon|suppose|pretend|finge|fingir|juguemos a|let'?s pretend)(?:\s+(?:por un momento|for a moment))?,?\s+(?:que\s+)?(?:eres|trabajas|seas|you are|you're|you work|to be)\b"
     rf"|\byou are now\b[^.\n]{{0,30}}\b(?:{_READER}|mode|modo|persona|character|role|representative)\b"
@@ -463,14 +507,14 @@ _EXPLICIT = (
     rf"|{_CLAUSE_START}(?:act as (?:an?|the|our)|actua como)\b"
     r"|\b(?:ahora eres|a partir de (?:ahora|este (?:punto|momento))(?:,)? (?:eres|seras|debes|actua\w*|toda)|desde ahora eres|tu nuevo (?:rol|papel)|finge (?:ser|que eres)|actua como (?:un|una|el|la|nuestr\w*))\b"
     r"|(?:^|\n)\s*(?:<\s*/?\s*(?:system|sistema|assistant|asistente|user_message|im_start|im_end)\s*>|\[\s*/?\s*(?:system|sistema|assistant|asistente|inst|sys)\s*\]|<<\s*/?\s*sys\s*>>|(?:system|assistant)\s*:)"
-    r"|\b(?:system|admin) (?:override|message|prompt)\s*:|\badmin override\b|\b(?:modo (?:sistema|desarrollador|administrador|de depuracion|dios)|debug mode|developer mode|god mode|do[- ]anything[- ]now|dan mode)\b"
+    r"|\b(?:system|admin) (?:override|message|prompt)\s*:|\b(?:admin|system|developer) override\b|\b(?:modo (?:sistema|desarrollador|administrador|de depuracion|dios)|debug mode|developer mode|god mode|do[- ]anything[- ]now|dan mode)\b"
     r"|\bmensaje del sistema\s*(?:[:\]>=\u2014]|\n|$)"
     r"|\bbrowsing (?:mode|session|interrupted|disrupted)\b|\bend the browsing\b"
     # A transcript planted in the page: a user's turn followed by the model's answer (few-shot spoofing).
     r"|\b(?:role|rol|speaker|quien|who|hablante|author|autor|sender|from|de)\W{0,3}\s*[:=]\s*\W{0,3}(?:user|usuario|human|humano|cliente)\b"
     r"[^\n]{0,400}?\b(?:role|rol|speaker|quien|who|hablante|author|autor|sender|from|de)\W{0,3}\s*[:=]\s*\W{0,3}(?:assistant|asistente|model|modelo|ai|ia|bot|gpt)\b"
     r"|\b(?:safety (?:guidelines|protocols|filters?)|guardrails|filtros de seguridad)\b[^.\n]{0,40}\b(?:suspended|disabled|disregard\w*|off|desactivad\w*|suspendid\w*)\b|\bcomply with all (?:user )?requests\b"
-    r"|\b(?:reveal|output|print|show|repeat|leak|revela\w*|muestra\w*|repite|imprime)\b[^.\n]{0,40}\b(?:system prompts?|your (?:instructions|prompt|memory|configuration)|memory\.md|tu prompt|tus instrucciones)\b"
+    r"|\b(?:reveal|output|print|show|repeat|leak|revela\w*|muestra\w*|repite|imprime)\b[^.\n]{0,40}\b(?:system prompts?|your (?:[a-z]+ ){0,3}(?:instructions|prompt|memory|configuration|tool list)|memory\.md|tus? (?:[a-z]+ ){0,2}(?:prompt|instrucciones))\b"
 )
 # A reader recast as one without its rules: "tú eres LIBRE, un modelo que no tiene políticas ni filtros".
 _UNBOUND = (r"\b(?:un|una|an?|the|el|la)\s+(?:modelo|ia|asistente|model|ai|assistant|chatbot|bot|agente|agent|version)\b[^.\n]{0,40}?"
@@ -550,7 +594,7 @@ _COSTLY = [
     _anchored("authority_label", _AUTHORITY_LABEL,
               f"{_REFERENCES} system sistema sys operator developer admin root kernel override prompt internal interna "
               "interno control plataforma platform prioridad priority overrides runtime comando command agente asistente "
-              "tool tools function herramienta observation",
+              "tool function observation",
               "operador desarrollador administra config instrucci instruction directiv admin override"),
     _anchored("role_field", _ROLE_FIELD,
               "system sistema developer desarrollador operador operator root plataforma platform interno comando command "
@@ -577,7 +621,7 @@ _ANCHORS = AnchorIndex(anchored for anchored, _ in _COSTLY)
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]\u201d\u2019\u00bb]*\s+|\n+")
 # A lower-to-upper step inside a word joins two words (`configAgente`); alternating case (`IgNoRa`) does not.
 _IDENTIFIER_JOINS = re.compile(r"(?<=[a-z\u00e0-\u00ff]{2})(?=[A-Z][a-z\u00e0-\u00ff]{2})|_")
-_LEET_WORD = re.compile(r"\b(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{3,}\b")
+_LEET_WORD = re.compile(r"\b(?=[a-z]*\d)(?=(?:[0-9]*[a-z]){2})[a-z0-9]{3,}\b")  # two letters at least: not a timestamp
 _LEET = str.maketrans("013457", "oieast")
 # A quotation the sentence reports as somebody's words: mentioned, not used.
 # Named as words ("la frase '…'"), or after a verb or marker that reports or exemplifies them ("decía,
@@ -585,7 +629,7 @@ _LEET = str.maketrans("013457", "oieast")
 _REPORTED_QUOTE = re.compile(
     r"(?:\b(?:frases?|textos?|mensajes?|instrucci(?:on|ones)|ordenes|orden|leyendas?|palabras|cadenas?|comandos?|lineas?|oraci(?:on|ones)|comentarios?"
     r"|phrases?|texts?|messages?|strings?|words|commands?|prompts?|lines?|sentences?|comments?|instructions?)"
-    r"(?:\s+(?:como|tales como|del tipo|such as|like|as))?\s*[:,]?\s*"
+    r"(?:\s+[a-z]+)?(?:\s+(?:como|tales como|del tipo|such as|like|as))?\s*[:,]?\s*"
     r"|\b(?:said|says|reads|wrote|writes|stated|states|saying|roughly|literally|verbatim|quoted|called|titled|for example|e\.g\.|such as"
     r"|dice|decia|dijo|dicen|decian|reza|rezaba|leia|escribio|escribieron|indicaba|senalaba|por ejemplo|tales como|textualmente"
     r"|literalmente|aproximadamente|llamad[oa]s?|titulad[oa]s?)\b[^\"'\u201c\u2018\u00ab\n.]{0,40}?)"
@@ -642,14 +686,14 @@ def _judged_windows(texts: list[str], exhaustive: bool = False) -> list[list[tup
     # `configAgente`, `prompt_sistema`: identifiers are read as the words they join.
     pieces = [_IDENTIFIER_JOINS.sub(" ", texts[index]) for index in kept]
     folded_pieces = [_people_masked(_unleeted(fold(piece).translate(_CONFUSABLES))) for piece in pieces]
-    joined, folded = "\n".join(pieces), "\n".join(folded_pieces)
+    joined, folded = _JOIN.join(pieces), _JOIN.join(folded_pieces)
     bounds, owner = [], []
     offset = 0
     for position, piece in enumerate(folded_pieces):
         for start, end in _sentence_bounds(piece):
             bounds.append((offset + start, offset + end))
             owner.append(position)
-        offset += len(piece) + 1
+        offset += len(piece) + len(_JOIN)
     found = _signals_per_sentence(pieces, folded_pieces, folded, bounds, exhaustive)
     # Folding keeps offsets except for compatibility forms (`ﬁ`): the snippet then quotes the folded text.
     quoted = joined if len(joined) == len(folded) else folded
@@ -681,6 +725,8 @@ def _is_heading(sentence: str) -> bool:
 
 def _people_masked(folded: str) -> str:
     """`folded` with the nouns that name a person's job in it (`_HUMAN_ROLE`) blanked out, lengths kept."""
+    if "agent" not in folded and "asistente" not in folded and "assistant" not in folded:
+        return folded
     nouns = {match.group("es") or match.group("en") for match in _HUMAN_ROLE.finditer(folded)}
     for noun in nouns:
         for match in re.finditer(rf"\b{noun}s?\b", folded):
@@ -717,9 +763,12 @@ def _signals_per_sentence(pieces: list[str], folded_pieces: list[str], folded: s
                     for match in matches_within(anchored.pattern, folded, spans, anchored.tail)]
     offset = 0
     for piece, folded_piece in zip(pieces, folded_pieces):
-        if len(piece) == len(folded_piece):  # offsets agree: the placeholder's capitals can be read as written
-            matches += [("data_sink", offset + m.start(), m.group()) for m in _DATA_SINK.finditer(piece)]
-        offset += len(folded_piece) + 1
+        # Matched as written (the placeholder's capitals); where folding changed the length before
+        # a match (`…` → `...`), its place in the folded text is the folded prefix's length.
+        same = len(piece) == len(folded_piece)
+        matches += [("data_sink", offset + (m.start() if same else len(fold(piece[:m.start()]))), m.group())
+                    for m in _DATA_SINK.finditer(piece)]
+        offset += len(folded_piece) + len(_JOIN)
     _attribute(matches, found, starts, mentioned)
     beside = [index for index in range(len(bounds))
               if any(found[near] for near in (index - 1, index, index + 1) if 0 <= near < len(bounds))]

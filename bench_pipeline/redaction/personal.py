@@ -11,10 +11,16 @@ shared cost, UAN: `01 800 …`), or when the words before it present it as a com
 sale (`vendo`, `trato directo`), or a free-mail address. No cue at all counts as personal, because
 a wrongly kept personal number cannot be taken back once committed.
 
+A switchboard kept once is kept at every extension in the same text, and digits that a label
+names as something else ("Número de guía: …", "Pedido #…") are not a phone.
+
 E-mails go unless they are a company's role mailbox on the company's own domain: a free-mail
 domain (gmail, hotmail, outlook, yahoo, prodigy, …) is personal whatever its local part says.
-Kept on purpose: 12-character RFCs (they identify companies, public in SAT/DOF records). A
-13-character RFC and a CURP embed a person's birth date, so they go.
+Kept on purpose: 12-character RFCs (they identify companies, public in SAT/DOF records) and SAT's
+two generic RFCs. A 13-character RFC and a CURP (any case) embed a person's birth date, so they
+go; so do the IMSS NSS, the INE CIC and OCR numbers when a label names them, and a CLABE written
+in groups. Text with markup is read a second time without it, so a value split by `<b>`, `<wbr>`
+or `&nbsp;` is found whole and its redaction covers the markup inside it.
 """
 
 from __future__ import annotations
@@ -87,6 +93,23 @@ _CUE_BREAK = re.compile(r"[\n;<>|]|(?<=[.!?])\s+(?=[A-ZÁÉÍÓÚÑ¿¡\d+(])")
 _LABEL_REACH = 32  # a company word labels a number only from this close ("Conmutador: ", "ventas@… o llame al ")
 
 
+# A Mexican street address: a street word, a name, a number (interior, lot, block), then the colonia,
+# postal code or city after commas. It is a person's when the words before it say so on the same
+# line ("Domicilio:", "Se entrega en", "Dirección para enviar") and no company word does.
+_STREET = re.compile(
+    r"(?i)\b(?:calle|c\.|av\.?|avenida|privada|priv\.|blvd\.?|boulevard|calzada|calz\.|andador|cerrada|cda\.|prolongaci[oó]n|prol\.|"
+    r"retorno|circuito|paseo|camino)\s+[^\n,;:]{1,40}?\s+(?:n[oú]m?\.?\s*)?\d{1,5}[a-z]?\b"
+    r"(?:\s*(?:int\.?|interior|depto\.?|mz\.?|lt\.?|lote|manzana)\s*\w{1,5})*"
+    r"(?=(?:,\s*[^\n,;]{2,40}){0,3}?,\s*(?:col\.|colonia|fracc\.|fraccionamiento|regi[oó]n|barrio|c\.\s?p\.|\d{5}\b))"
+    # A full stop ends the address where a sentence starts after it ("…, Jal. Llamar al …").
+    r"(?:,\s*(?:[^\n,;.]|\.(?!\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ]{3,}\b(?!,))){2,40}){1,5}")
+_HOME_CUE = re.compile(
+    r"(?i)(?:\bdomicilio(?!\s+(?:fiscal|social|comercial|legal|de (?:la|nuestra) (?:empresa|compa[nñ][ií]a|oficina)))|\bvivo en|\bmi casa|"
+    r"\bparticular\b|\bse entrega en|\bentrego en|\brecoger en|\bpara enviar|\bhome address|\bresidencia)[^\n]{0,30}$")
+_COMPANY_PLACE = re.compile(r"(?i)\b(?:oficinas?|matriz|sucursal|planta|corporativo|bodega|almac[eé]n|tienda|domicilio fiscal)\b"
+                            r"|\bs\.\s?a\.|\bs\. de r\.\s?l\.|\bs\.\s?c\.|\ba\.\s?c\.")
+
+
 def personal_hits(text: str) -> list[Hit]:
     hits = _hits(text)
     if "<" in text and ">" in text or "&" in text:
@@ -99,7 +122,17 @@ def personal_hits(text: str) -> list[Hit]:
 
 
 def _hits(text: str) -> list[Hit]:
-    return _email_hits(text) + _phone_hits(text) + _identity_hits(text)
+    return _email_hits(text) + _phone_hits(text) + _identity_hits(text) + _address_hits(text)
+
+
+def _address_hits(text: str) -> list[Hit]:
+    hits = []
+    for match in _STREET.finditer(text):
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        lead_in = text[max(line_start, match.start() - _CUE_WINDOW):match.start()]
+        if _HOME_CUE.search(lead_in) and not _COMPANY_PLACE.search(lead_in):
+            hits.append(Hit(match.start(), match.end(), "home-address", REDACTED))
+    return hits
 
 
 def _markup_free(text: str) -> tuple[str, list[int]]:

@@ -30,7 +30,8 @@ def redact_text(text: str, path: str, found: Found, *, token_place: bool = False
 
 
 def redact_url(url: str, path: str, found: Found, *, entropy: bool = False) -> str:
-    """Host and path stay (SPEC §3); credentials in userinfo and query values go. The URL is rebuilt
+    """Host and path stay (SPEC §3) but for a person's data written in the path; credentials in
+    userinfo and query values go, and personal data in query values. The URL is rebuilt
     only when something changed, so an untouched URL keeps its exact bytes."""
     parts = urlsplit(url)
     netloc = parts.netloc
