@@ -147,8 +147,8 @@ def _matched(channels: list[Channel]) -> list[tuple[Channel, list[str]]]:
         # Invisible characters inside hidden channels are stripped first; in the visible text they
         # are the zero_width vector's business.
         texts = [strip_invisible(channel.text) if bar == "hidden" else channel.text for channel in group]
-        for channel, text, windows in zip(group, texts, findings_many(texts, bar)):
-            found[channel] = [window.snippet for window in windows] + _decoded_matches(text)
+        for channel, windows, decoded in zip(group, findings_many(texts, bar), _decoded_matches_many(texts)):
+            found[channel] = [window.snippet for window in windows] + decoded
     return [(channel, found[channel]) for channel in channels]
 
 
@@ -167,7 +167,14 @@ def _verdict(matched: Iterable[tuple[Channel, list[str]]]) -> InjectionReport:
 
 def _decoded_matches(text: str) -> list[str]:
     """Instructions hidden as base64 runs, judged at the hidden bar: nobody reads base64."""
-    return [f"base64: {finding.snippet}" for decoded in _decoded_runs(text) for finding in findings(decoded, "hidden")]
+    return _decoded_matches_many([text])[0]
+
+
+def _decoded_matches_many(texts: list[str]) -> list[list[str]]:
+    """`_decoded_matches` of each text, every decoded run of them all judged in one pass."""
+    runs = [_decoded_runs(text) for text in texts]
+    judged = iter(findings_many([run for text_runs in runs for run in text_runs], "hidden"))
+    return [[f"base64: {finding.snippet}" for _ in text_runs for finding in next(judged)] for text_runs in runs]
 
 
 def _decoded_runs(text: str) -> list[str]:
