@@ -20,11 +20,21 @@ _INVISIBLE = re.compile("[\u200b\u200c\u200e\u200f\u2060-\u2064\u202a-\u202e\u20
                         "|(?<=[^\\W\\d_])\u200d|\u200d(?=[^\\W\\d_])")
 
 
+# Text spelt in bits by two zero-width characters (U+200B, U+200C; joiners and word joiners between
+# them ignored): a byte every eight. Nothing legitimate writes it.
+_BINARY_RUN = re.compile("[\u200b\u200c\u200d\u2060\ufeff]{16,}")
+_BITS = ({"\u200b": "0", "\u200c": "1"}, {"\u200b": "1", "\u200c": "0"})
+
+
 def unicode_channels(text: str) -> Iterator[Channel]:
     for run in _TAG_RUN.finditer(text):
         decoded = "".join(chr(ord(ch) - 0xE0000) for ch in run.group(0))
         if decoded not in _FLAG_TAGS:
             yield Channel("zero_width", decoded, suspicious=len(decoded) >= 8)
+    for run in _BINARY_RUN.finditer(text):
+        decoded = _binary_text(run.group(0))
+        if decoded:
+            yield Channel("zero_width", decoded, suspicious=True)
     if len(_INVISIBLE.findall(text)) >= _HIDING_RUN:
         stripped = strip_invisible(text)
         # Only what the invisible characters were hiding: windows that read as instructions once
@@ -33,6 +43,17 @@ def unicode_channels(text: str) -> Iterator[Channel]:
         hidden = [finding.snippet for finding in findings(stripped, "hidden") if finding.snippet not in before]
         if hidden:
             yield Channel("zero_width", " … ".join(hidden))
+
+
+def _binary_text(run: str) -> str | None:
+    """The run read as bits either way round, when one reading is UTF-8 words."""
+    for bits in _BITS:
+        digits = "".join(bits[ch] for ch in run if ch in bits)
+        data = bytes(int(digits[i:i + 8], 2) for i in range(0, len(digits) - 7, 8))
+        words = data.decode("utf-8", errors="replace")
+        if len(words) >= 8 and sum(ch.isprintable() for ch in words) / len(words) >= 0.9 and sum(ch.isalpha() for ch in words) >= 4:
+            return words
+    return None
 
 
 def strip_invisible(text: str) -> str:
