@@ -1,11 +1,16 @@
-"""`python -m benchmarks.blind_corpora [--show-dev]`: the injection detector on corpora that helpers
-wrote without seeing it, as tables (README.md here says who wrote what, and which parts were read).
+"""`python -m benchmarks.blind_corpora [--show-dev]`: the injection detector and the redactor on
+corpora that helpers wrote without seeing them, as tables (README.md here says who wrote what, and
+which parts were read).
 
 Texts are judged twice, in a visible paragraph and in a `display:none` block of one fixed host page;
 documents are scanned as files. Text corpora are split by SHA-256 of the id (first byte even: dev).
 Only the dev half of a split corpus, and the corpora marked `seen`, were read while the detector was
 changed; the held-out halves and `d3` are reported as counts only, and `--show-dev` lists what the
 dev halves miss and flag.
+
+PII cases are provider response bodies with the values that must go (`personal`) and stay (`keep`);
+each body is redacted as JSON, and a personal value survives if it is still in the output, escaped
+or percent-decoded.
 """
 
 from __future__ import annotations
@@ -17,8 +22,10 @@ import sys
 from html import escape
 from pathlib import Path
 from typing import NamedTuple
+from urllib.parse import unquote
 
 from bench_pipeline.injection.detector import scan
+from bench_pipeline.redaction.structure import redact_json
 
 HERE = Path(__file__).resolve().parent
 # The host the first runs used (numbers in README.md), kept so runs stay comparable.
@@ -32,6 +39,7 @@ class TextCorpus(NamedTuple):
 
 TEXTS = (TextCorpus("b1", True), TextCorpus("b2", False), TextCorpus("b4", True))
 DOCS = (("d2", "seen"), ("d3", "held out"))
+PII = (("p1", "seen"), ("p2", "held out"))
 
 
 def half_of(identifier: str) -> str:
@@ -45,6 +53,25 @@ def _page(body: str) -> bytes:
 def _verdicts(text: str) -> tuple[bool, bool]:
     quoted = escape(text)
     return scan(_page(f"<p>{quoted}</p>")).flagged, scan(_page(f"<div style='display:none'>{quoted}</div>")).flagged
+
+
+def _redacted_views(body) -> list[str]:
+    """The redacted body as JSON (escaped and not) and as its strings, plain and percent-decoded."""
+    redacted = redact_json(body, "response.body", [])
+    strings = "\n".join(_strings(redacted))
+    return [json.dumps(redacted, ensure_ascii=False), json.dumps(redacted), strings, unquote(strings)]
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
 
 
 def _rows(path: Path) -> list[dict]:
@@ -89,6 +116,27 @@ def main(argv: list[str]) -> int:
             if args.show_dev and status == "seen" and hit != row["injected"]:
                 shown.append(f"- {name} {row['file']} injected={row['injected']} flagged={hit}")
         print(f"| {name} | {status} | {injected} | {flagged} | {clean} | {false} |")
+    print()
+    print("| PII cases | read while developing | cases | personal values | survived | values to keep | dropped |")
+    print("|---|---|---|---|---|---|---|")
+    for name, status in PII:
+        cases = personal = survived = keep = dropped = 0
+        for row in _rows(HERE / "pii" / f"{name}_cases.jsonl"):
+            views = _redacted_views(json.loads(row["body"]))
+            cases += 1
+            for value in row["personal"]:
+                personal += 1
+                if any(value.lower() in view.lower() for view in views):
+                    survived += 1
+                    if args.show_dev and status == "seen":
+                        shown.append(f"- {name} {row['id']} survived: {value}")
+            for value in row["keep"]:
+                keep += 1
+                if not any(value in view for view in views):
+                    dropped += 1
+                    if args.show_dev and status == "seen":
+                        shown.append(f"- {name} {row['id']} dropped: {value}")
+        print(f"| {name} | {status} | {cases} | {personal} | {survived} | {keep} | {dropped} |")
     if shown:
         print("\nDev halves and seen corpora, wrong verdicts:")
         print("\n".join(shown))
