@@ -143,9 +143,7 @@ _READER = _alt(
     r"(?:ai |autonomous |software )?agents?", r"agentes?(?: de ia| automaticos?| autonomos?| inteligentes?| de software)?",
     r"bots?", r"robots?", r"crawlers?", r"spiders?", r"scrapers?", r"rastreador(?:es)?", r"aranas?(?: web)?", r"indexador(?:es)?",
     r"(?:automated|automatic|ai|intelligent|generative) (?:systems?|tools?|readers?|agents?|processes|services?|pipelines?|engines?)",
-    r"sistemas? (?:automatizados?|automaticos?|de ia|de inteligencia artificial|inteligentes?|generativos?|de busqueda|de respuesta)",
-    r"herramientas? (?:de ia|automatizadas?|automaticas?|de inteligencia artificial|generativas?)",
-    r"procesos? automatizados?", r"programas? automaticos?", r"lector(?:es)? automaticos?", r"servicios? de ia",
+    r"sistemas? (?:de busqueda|de respuesta)",
     r"search engines?", r"answer engines?", r"motor(?:es)? (?:de busqueda|de respuesta|generativos?)", r"buscador(?:es)?(?: con ia)?",
     r"summari[sz]ers?", r"resumidor(?:es)?",
     # Any tool, platform or agent qualified as automated or AI ("agentes de consulta automatizada",
@@ -728,12 +726,14 @@ def _people_masked(folded: str) -> str:
     if "agent" not in folded and "asistente" not in folded and "assistant" not in folded:
         return folded
     nouns = {match.group("es") or match.group("en") for match in _HUMAN_ROLE.finditer(folded)}
-    for noun in nouns:
-        for match in re.finditer(rf"\b{noun}s?\b", folded):
-            after, before = folded[match.end():match.end() + 40], folded[max(0, match.start() - 30):match.start()]
-            if not (_AI_AFTER.match(after) or _AI_BEFORE.search(before)):
-                folded = folded[:match.start()] + "x" * (match.end() - match.start()) + folded[match.end():]
-    return folded
+    if not nouns:
+        return folded
+
+    def masked(match: re.Match[str]) -> str:
+        after, before = folded[match.end():match.end() + 40], folded[max(0, match.start() - 30):match.start()]
+        return match.group() if _AI_AFTER.match(after) or _AI_BEFORE.search(before) else "x" * len(match.group())
+
+    return re.sub(rf"\b(?:{'|'.join(sorted(nouns))})s?\b", masked, folded)
 
 
 def _unleeted(folded: str) -> str:

@@ -51,7 +51,8 @@ _CLABE = re.compile(r"(?<![\d-])\d(?:[ -]?\d){17}(?![\d-])")  # bare or in group
 _CLABE_CUE = re.compile(r"(?i)\b(?:clabe|cuenta|transferencia|dep[oó]sito|banco|interbancaria)\b")
 # Identity numbers that are only digits, recognised by the label right before them: the IMSS social
 # security number (11 digits, Luhn), the INE credential's CIC (9) and OCR (13) numbers.
-_LABELLED_ID = re.compile(r"(?i)\b(?:nss|n[uú]m(?:ero)?\.? de seguridad social|seguro social|imss|afiliaci[oó]n|cic|ocr)\b[^\d\n]{0,24}((?:\d[ -]?){8,12}\d)(?![\d-])")
+_LABELLED_ID = re.compile(r"(?i)\b(?:nss|n[uú]m(?:ero)?\.? de seguridad social|seguro social|imss|afiliaci[oó]n|(?P<cic>cic)|(?P<ocr>ocr))\b"
+                          r"[^\d\n]{0,24}(?P<digits>(?:\d[ -]?){8,12}\d)(?![\d-])")
 _LABELLED_LENGTHS = {"nss": 11, "cic": 9, "ocr": 13}
 # SAT's generic RFCs for the general public and foreigners: nobody's birth date.
 _GENERIC_RFCS = frozenset({"XAXX010101000", "XEXX010101000"})
@@ -241,7 +242,7 @@ def _identity_hits(text: str) -> list[Hit]:
     hits += [Hit(m.start(), m.end(), "voter-key", REDACTED) for m in _VOTER_KEY.finditer(text)]
     hits += [Hit(m.start(), m.end(), "clabe", REDACTED) for m in _CLABE.finditer(text)
              if _clabe_valid(re.sub(r"\D", "", m.group())) and _CLABE_CUE.search(text[max(0, m.start() - _CUE_WINDOW):m.start()])]
-    hits += [Hit(m.start(1), m.end(1), "identity-number", REDACTED) for m in _LABELLED_ID.finditer(text) if _labelled_id(m)]
+    hits += [Hit(m.start("digits"), m.end("digits"), "identity-number", REDACTED) for m in _LABELLED_ID.finditer(text) if _labelled_id(m)]
     for match in _CARD.finditer(text):
         digits = re.sub(r"\D", "", match.group())
         lead_in = text[max(0, match.start() - _CUE_WINDOW):match.start()]
@@ -254,9 +255,8 @@ def _identity_hits(text: str) -> list[Hit]:
 
 
 def _labelled_id(match: re.Match[str]) -> bool:
-    digits = re.sub(r"\D", "", match.group(1))
-    label = match.group(0)[:match.start(1) - match.start()].strip().lower()
-    kind = "cic" if label.startswith("cic") else "ocr" if label.startswith("ocr") else "nss"
+    digits = re.sub(r"\D", "", match.group("digits"))
+    kind = "cic" if match.group("cic") else "ocr" if match.group("ocr") else "nss"
     return len(digits) == _LABELLED_LENGTHS[kind] and (kind != "nss" or luhn.is_valid(digits))
 
 
