@@ -110,7 +110,8 @@ def _webhook(rng: random.Random) -> list[Value]:
         url = "https://hooks" + f".slack.com/services/T{team}/B{channel}/{token}"
     elif kind == "discord":
         token = _run(rng, _ALNUM + "_-", 68)
-        url = "https://discord" + ".com/api/webhooks/" + "".join(rng.choice(string.digits) for _ in range(19)) + "/" + token
+        channel = "".join(rng.choice(string.digits) for _ in range(19))
+        url = "https://discord" + f".com/api/webhooks/{channel}/{token}"
     else:
         token = _hex(rng, 32)
         url = (f"https://contoso.webhook" + f".office.com/webhookb2/{_uuid(rng)}@{_uuid(rng)}/IncomingWebhook/"
@@ -229,7 +230,8 @@ def traps(seed: int) -> list[tuple[str, str]]:
         ("base64 image", f'<img src="data:image/png;base64,{image}" alt="logo">'),
         ("marker where a key was", "api_key=[redacted]\nAuthorization: Bearer [redacted]\n"
                                    '{"password": "[redacted]", "token": "[redacted]"}\nhttps://u:[redacted]@db.test/x'),
-        ("prose about tokens", "El portador (bearer) del título cobra el cupón; la clave de acceso se tramita en el SAT."),
+        ("prose about tokens", "El portador (bearer) del título cobra el cupón; la clave de acceso se tramita "
+                               "en el SAT."),
     ]
 
 

@@ -33,33 +33,37 @@ def _upper(n: int) -> str:
     return "".join(_RNG.choice(string.ascii_uppercase + string.digits) for _ in range(n))
 
 
+UUID_KEY = f"{_hex(8)}-{_hex(4)}-4{_hex(3)}-a{_hex(3)}-{_hex(12)}"
 AWS_ID, AWS_SECRET = "AK" + "IA" + _upper(16), _run(_ALNUM + "/+", 40)
 STRIPE = "sk" + "_live_" + _run(_ALNUM, 99)
 SLACK_TOKEN, DISCORD_TOKEN, TEAMS_TOKEN = _run(_ALNUM, 24), _run(_ALNUM + "_-", 68), _hex(32)
 PEM_BODY = [base64.b64encode(_RNG.randbytes(48)).decode() for _ in range(4)]
 PEM = "\n".join(["-----BEGIN RSA " + "PRIVATE KEY-----", *PEM_BODY, "-----END RSA " + "PRIVATE KEY-----"])
+PGP = "\n".join(["-----BEGIN PGP " + "PRIVATE KEY BLOCK-----", "", *PEM_BODY, "=AbCd",
+                 "-----END PGP " + "PRIVATE KEY BLOCK-----"])
+SLACK = "https://hooks" + f".slack.com/services/T{_upper(10)}/B{_upper(10)}/{SLACK_TOKEN}"
+TEAMS = f"https://acme.webhook.office.com/webhookb2/{UUID_KEY}@{UUID_KEY}/IncomingWebhook/{TEAMS_TOKEN}/x"
 GITHUB, GITLAB = "gh" + "p_" + _run(_ALNUM, 36), "gl" + "pat-" + _run(_ALNUM, 20)
 GITHUB_PAT = "github" + "_pat_" + _run(_ALNUM, 22) + "_" + _run(_ALNUM, 59)
 PASSWORD = _run(_ALNUM + "!*~", 16)
-UUID_KEY = f"{_hex(8)}-{_hex(4)}-4{_hex(3)}-a{_hex(3)}-{_hex(12)}"
 SERPER, BEARER = _hex(40), _run(_ALNUM + "._-", 40)
 
 # (signal, text, the parts that must go, the parts that must stay)
 MUST_GO = [
     ("aws key pair in a .env", f"AWS_ACCESS_KEY_ID={AWS_ID}\nAWS_SECRET_ACCESS_KEY={AWS_SECRET}\n",
      [AWS_ID, AWS_SECRET], ["AWS_SECRET_ACCESS_KEY="]),
-    ("aws pair in prose, secret unnamed", f"Usa `{AWS_ID}` con `{AWS_SECRET}` para subir.", [AWS_ID, AWS_SECRET], ["Usa"]),
+    ("aws pair in prose, secret unnamed", f"Usa `{AWS_ID}` con `{AWS_SECRET}`.", [AWS_ID, AWS_SECRET], ["Usa"]),
     ("stripe live key longer than the plugin's pattern", f"STRIPE_KEY={STRIPE}", [STRIPE], ["STRIPE_KEY="]),
-    ("slack webhook: token goes, host and path stay", "https://hooks" + f".slack.com/services/T{_upper(10)}/B{_upper(10)}/{SLACK_TOKEN}",
-     [SLACK_TOKEN], ["https://hooks.slack.com/services/T"]),
+    ("slack webhook: token goes, host and path stay", SLACK, [SLACK_TOKEN], ["https://hooks.slack.com/services/T"]),
     ("discord webhook", "https://discord" + f".com/api/webhooks/{'1' * 19}/{DISCORD_TOKEN}", [DISCORD_TOKEN],
      ["https://discord.com/api/webhooks/"]),
-    ("teams webhook", f"https://acme.webhook.office.com/webhookb2/{UUID_KEY}@{UUID_KEY}/IncomingWebhook/{TEAMS_TOKEN}/x",
-     [TEAMS_TOKEN], ["https://acme.webhook.office.com/webhookb2/"]),
-    ("webhook path judged apart from its host", f"/services/T{_upper(10)}/B{_upper(10)}/{SLACK_TOKEN}", [SLACK_TOKEN], []),
+    ("teams webhook", TEAMS, [TEAMS_TOKEN], ["https://acme.webhook.office.com/webhookb2/"]),
+    ("webhook path judged apart from its host", SLACK.split(".com", 1)[1], [SLACK_TOKEN], []),
     ("pem block", f"config:\n{PEM}\nfin", PEM_BODY + ["BEGIN RSA"], ["config:", "fin"]),
-    ("pem block with escaped newlines (pasted JSON)", json.dumps({"private_key": PEM}), PEM_BODY, ['"private_key"']),
+    ("pem block, escaped newlines (pasted JSON)", json.dumps({"private_key": PEM}), PEM_BODY, ['"private_key"']),
     ("pem block cut before its END line", PEM.rsplit("\n", 1)[0], PEM_BODY, []),
+    ("pgp private key block", PGP, PEM_BODY, []),
+    ("a key marker alone (maintained plugin)", '"-----BEGIN RSA ' + 'PRIVATE KEY-----\\n";', ["BEGIN RSA"], ["-----"]),
     ("github classic token", f"token {GITHUB} ok", [GITHUB], ["token", "ok"]),
     ("github fine-grained token", f"GH={GITHUB_PAT}", [GITHUB_PAT], ["GH="]),
     ("gitlab token", f"export GL={GITLAB}", [GITLAB], ["export GL="]),
@@ -100,7 +104,6 @@ MUST_STAY = [
                                    f'{{"password": "{REDACTED}"}} https://u:{REDACTED}@db.test/x'),
     ("a url followed by JSON is no userinfo", '{"url":"https://www.abc.es","logo":{"@type":"ImageObject"}}'),
     ("words assigned to a secret name", "password: Password; apiKey=os.environ; contraseña=olvidada"),
-    ("key markers with no key body", '"-----BEGIN RSA ' + 'PRIVATE KEY-----\\n";return t+=wrap(b64)'),
     ("prose about bearers", "Los bonos al portador (bearer bonds) pagan cupón."),
 ]
 

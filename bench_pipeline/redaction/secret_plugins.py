@@ -68,15 +68,15 @@ class ChatWebhook(RegexBasedDetector):
 
 
 class PrivateKeyBlock(RegexBasedDetector):
-    """A PEM private key, markers and body, as one block (detect-secrets flags the `BEGIN` line only).
-    The body may be written with escaped newlines (`\\n`, a key pasted into JSON); a block cut off
-    before its `END` line still goes. A marker with no body (code that builds keys) is no key."""
+    """A PEM or PGP private key, markers and body, as one block (detect-secrets' own plugin takes the
+    `BEGIN` line alone, which leaves the key). The body may be written with escaped newlines (`\\n`,
+    a key pasted into JSON); a block cut off before its `END` line still goes."""
 
     secret_type = "private-key"
     denylist = (re.compile(
-        r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY-----"
+        r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY((?: BLOCK)?)-----"
         rf"{_PEM_BODY}*?[A-Za-z0-9+/=]{{40}}"
-        rf"(?:{_PEM_BODY}{{0,8000}}?-----END \1PRIVATE KEY-----|(?:\\[nr]|[\sA-Za-z0-9+/=])*)"),)
+        rf"(?:{_PEM_BODY}{{0,8000}}?-----END \1PRIVATE KEY\2-----|(?:\\[nr]|[\sA-Za-z0-9+/=])*)"),)
 
     def analyze_string(self, string: str) -> Iterator[str]:
         for match in self.denylist[0].finditer(string):

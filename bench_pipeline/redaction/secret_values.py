@@ -25,7 +25,6 @@ LEFT_OUT = {
     "Base64HighEntropyString": "flags integrity hashes and ids in pages; the entropy net in token places instead",
     "HexHighEntropyString": "hex is request ids and hashes, which are kept",
     "IPPublicDetector": "a public server address is not a secret",
-    "PrivateKeyDetector": "flags the BEGIN line alone; the project's whole-block private-key instead",
 }
 # Characters a key is made of: a maintained plugin's hit that continues into more of them is inside a
 # longer token (not a key, e.g. an AWS-shaped run in base64 image data) or cut short (a Stripe key
