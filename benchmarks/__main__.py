@@ -7,7 +7,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks import hashing, metric_layer, reading_ratio, review_saves
+from benchmarks import hashing, metric_layer, reading_ratio, review_saves, secret_scan_cost
 from benchmarks.pipeline import bench_overhead, bench_reruns, bench_scale
 
 
@@ -26,7 +26,8 @@ def _report(name: str, bench: Callable[[], object]) -> bool:
 
 def main() -> int:
     print("websearch-bench benchmarks (ratios measured side by side in this run)")
-    ran = [_report(bench.__module__, bench) for bench in (metric_layer.bench, hashing.bench, reading_ratio.bench)]
+    ran = [_report(bench.__module__, bench) for bench in (metric_layer.bench, hashing.bench, reading_ratio.bench,
+                                                       secret_scan_cost.bench)]
     with tempfile.TemporaryDirectory(prefix="bench-synthetic-") as folder:
         base = Path(folder)
         ran += [_report("4 dagster overhead", lambda: bench_overhead(base)),

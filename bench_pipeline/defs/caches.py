@@ -1,7 +1,8 @@
-"""Content caches in the warehouse: a value per sha256 of some input, valid for one code version.
+"""Content caches in the warehouse: a value per sha256 of some input, valid for one version of the code
+that computed it (a digest of that code, never a string bumped by hand).
 
 A cache table's columns are (key, version, value as JSON). Rows are appended, never replaced;
-rows of another version are ignored, so bumping the version is the whole invalidation."""
+rows of another version are ignored, so changed code is the whole invalidation."""
 
 import json
 

@@ -3,9 +3,10 @@ whether its inputs changed since it last computed from them."""
 
 import hashlib
 from functools import lru_cache
-from pathlib import Path
 
 import pandas as pd
+
+from bench_pipeline.code_digest import package_digest
 
 # The provider column of a digest that covers a whole (unpartitioned) table.
 WHOLE = "*"
@@ -31,8 +32,4 @@ def partition_digests(frame: pd.DataFrame, providers: list[str]) -> dict[str, st
 def source_digest() -> str:
     """Digest of this package's Python source: part of every key over computed rows, so changed
     code recomputes them instead of trusting rows an older formula produced."""
-    root = Path(__file__).resolve().parents[1]
-    digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
+    return package_digest()

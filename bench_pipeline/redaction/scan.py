@@ -14,19 +14,28 @@ from pydantic import ValidationError
 from pypdf import PdfReader
 from pypdf.errors import PdfReadError
 
+from bench_pipeline.code_digest import modules_digest
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.files import read_json, sha256_file
 from bench_pipeline.fixtures.manifest_io import MANIFEST_NAME
 from bench_pipeline.redaction.exchange import redact_exchange
 from bench_pipeline.redaction.findings import ScanFinding
+from bench_pipeline.redaction.secret_values import engine_fingerprint
 from bench_pipeline.redaction.structure import Found, redact_json, redact_text
 
 _SKIPPED = frozenset({"README.md"})
 
 
-# sha256 of a file's bytes → its findings as (json_path, detector, preview), for the same scanner version.
+# sha256 of a file's bytes → its findings as (json_path, detector, preview), for the same scanner digest.
 ScanCache = dict[str, list[tuple[str, str, str]]]
+
+
+def scanner_digest() -> str:
+    """What a scan cache is valid for: the source of this module and of every module it reaches (the
+    detectors), the releases of the libraries they import, and the secret engine's plugin configuration.
+    A changed detector is a new digest, so every file is scanned again; nothing is bumped by hand."""
+    return hashlib.sha256((modules_digest(__name__) + engine_fingerprint()).encode()).hexdigest()
 
 
 def scan_fixture_tree(root: Path, cache: ScanCache | None = None) -> list[ScanFinding]:

@@ -17,7 +17,7 @@ from bench_pipeline.metrics.relevance import DISAGREEMENT_RULE
 from bench_pipeline.domain.golden import POOL_DEPTH
 from bench_pipeline.observations.outcomes import CASE_BUDGET_USD
 from bench_pipeline.reading import READER_VERSION
-from bench_pipeline.redaction import REDACTOR_VERSION
+from bench_pipeline.redaction.scan import scanner_digest
 from bench_pipeline.report.confidence import ALPHA, RESAMPLES, SEED
 from bench_pipeline.report.gates import THRESHOLDS
 
@@ -71,6 +71,6 @@ def collect_provenance(*, repo_dir: Path, manifest_sha256: str, golden_sha256: s
         "price_tables": {slug: p.price.version for slug, p in sorted(providers.providers.items())},
         "package_versions": package_versions(),
         "room_versions": {"reader": READER_VERSION, "injection_detector": DETECTOR_VERSION, "claims": CLAIMS_VERSION,
-                          "redactor": REDACTOR_VERSION},
+                          "redactor": scanner_digest()[:12]},
         "settings": settings,
     }

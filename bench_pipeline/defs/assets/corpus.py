@@ -14,7 +14,7 @@ from bench_pipeline.domain.golden import GoldenCase
 from bench_pipeline.domain.manifest import FIXTURE_CLASSES
 from bench_pipeline.files import sha256_file
 from bench_pipeline.fixtures.manifest_io import manifest_path
-from bench_pipeline.fixtures.verify import VERIFIER_VERSION, verify_fixtures
+from bench_pipeline.fixtures.verify import verifier_digest, verify_fixtures
 from bench_pipeline.golden.load import (
     golden_sha256,
     load_golden,
@@ -33,7 +33,8 @@ def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
     Findings land in `manifest_findings`; the blocking checks on this asset read them, so a
     tampered corpus stops the run before anything is computed from it."""
     providers = load_providers(Path(bench.providers_file))
-    cache = read_cache(warehouse, "verify_cache", VERIFIER_VERSION)
+    verifier = verifier_digest()
+    cache = read_cache(warehouse, "verify_cache", verifier)
     known = set(cache)
     manifest_sha256 = sha256_file(manifest_path(bench.fixtures)) if manifest_path(bench.fixtures).is_file() else None
     verification = verify_fixtures(bench.fixtures, known_providers=set(providers.providers), cache=cache)
@@ -44,7 +45,7 @@ def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
     if verification.ok:  # a judgments-only re-run names the corpus its observations were made from
         warehouse.replace_table("fixture_corpus", frame_of("fixture_corpus", [
             {"manifest_sha256": manifest_sha256, "corpus_kind": verification.corpus_kind}]))
-    parsed = append_new(warehouse, "verify_cache", VERIFIER_VERSION, cache, known)
+    parsed = append_new(warehouse, "verify_cache", verifier, cache, known)
     coverage = pd.DataFrame(
         [{"provider": p, "classes": len(c), "missing": ", ".join(sorted(set(FIXTURE_CLASSES) - c)) or "—"}
          for p, c in sorted(verification.classes_by_provider.items())])
