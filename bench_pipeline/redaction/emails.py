@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from tld import is_tld
+
 from bench_pipeline.redaction.findings import REDACTED_EMAIL, Hit
 from bench_pipeline.redaction.role_mailboxes import is_role_mailbox
 
@@ -15,8 +17,6 @@ _SPELLED_EMAIL = re.compile(
     r"(?i)\b(?P<local>[\w.+-]{2,64})\s*[\[(]?\s*(?:arroba|at)\s*[\])]?\s*(?P<domain>[\w-]{2,63})\s*[\[(]?\s*(?:punto|dot)"
     r"\s*[\])]?\s*(?P<tld>com|net|org|mx|es)\b(?:\s*[\[(]?\s*(?:punto|dot)\s*[\])]?\s*(?P<cc>mx)\b)?")
 _SPELLED_AT = re.compile(r"(?i)arroba|\bat\b")
-# `logo@2x.png` looks like an address; real top-level domains are not file extensions.
-_FILE_SUFFIXES = frozenset({"png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "css", "js", "ico"})
 _KEEP_DOMAINS = frozenset({"example.test", "example.com", "example.org", "example.net"})
 FREE_MAIL = re.compile(
     r"(?:^|\.)(?:gmail|googlemail|hotmail|outlook|live|msn|yahoo|ymail|rocketmail|aol|icloud|me|mac|proton|protonmail|"
@@ -31,7 +31,9 @@ def email_hits(text: str) -> list[Hit]:
             hits.append(Hit(match.start(), match.end(), "personal-email", REDACTED_EMAIL))
     for match in EMAIL.finditer(text):
         local, domain, tld = match.group(1), match.group(2).lower(), match.group(3).lower()
-        if tld in _FILE_SUFFIXES or domain in _KEEP_DOMAINS or _company_role(local, domain):
+        # `logo@2x.png`, `@agent.tool` in code: an address ends in a real top-level domain (the public
+        # suffix list, through `tld`), never in a file extension or an attribute.
+        if not is_tld(tld) or domain in _KEEP_DOMAINS or _company_role(local, domain):
             continue
         hits.append(Hit(match.start(), match.end(), "personal-email", REDACTED_EMAIL))
     return hits

@@ -44,10 +44,6 @@ def name_words(name: str) -> list[str]:
     return [word.lower() for word in _NAME_WORDS.findall(name)]
 
 
-def is_phone_field(name: str) -> bool:
-    return any(word in PHONE_FIELD_WORDS for word in name_words(name))
-
-
 def field_place(field: str, value: str, known_phones: frozenset[str] = frozenset()) -> Place:
     """The place of a JSON string under key `field`. One word in a field named for ids is an id; a
     sentence there is read as a sentence."""

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from urllib.parse import quote, unquote, unquote_plus
 
 from bench_pipeline.redaction.findings import REDACTED, Hit, apply_hits, is_placeholder, mask
-from bench_pipeline.redaction.places import Place, is_phone_field
+from bench_pipeline.redaction.places import Place, field_place
 from bench_pipeline.redaction.positions import is_secret_name
 from bench_pipeline.redaction.secret_values import secret_hits
 
@@ -32,6 +32,8 @@ _CLOSERS = {")": "(", "]": "["}
 # Hosts whose path or `phone=` value is a phone number by construction.
 _PHONE_HOSTS = frozenset({"wa.me", "api.whatsapp.com", "web.whatsapp.com", "whatsapp.com", "www.whatsapp.com"})
 _BASE64 = re.compile(r"[A-Za-z0-9+/_-]{8,}={0,2}")
+# The marker without its brackets: `[…]` before the host reads as an IPv6 literal to URL parsers.
+_USERINFO_MARKER = REDACTED.strip("[]")
 _SHORTEST_FINDING = 13  # an RFC; CURPs, keys and tokens are longer
 _PATH_SAFE = "/@+:-._~!$&'()*,;=%"
 _QUERY_SAFE = "@[]:/,"
@@ -113,7 +115,7 @@ def _userinfo(netloc: str, path: str, found: Found) -> str:
     if not at or all(is_placeholder(unquote(part)) for part in userinfo.split(":") if part):
         return netloc
     found.append((f"{path}@", "url-userinfo", mask(userinfo)))
-    return f"{REDACTED}@{host}"
+    return f"{_USERINFO_MARKER}@{host}"
 
 
 def _segment(segment: str, path: str, found: Found, judge: Judge, place: Place) -> str:
@@ -142,7 +144,8 @@ def _param(piece: str, where: str, found: Found, judge: Judge, place: Place, pho
         return f"{name}={REDACTED}"
     if _too_short_to_hold_anything(value):
         return piece
-    place = place.but(phones=is_phone_field(readable_name) or (phone_host and readable_name.lower() == "phone"))
+    named = field_place(readable_name, value)  # `phone=` holds phones, `id=` ids
+    place = place.but(phones=named.phones or (phone_host and readable_name.lower() == "phone"), ids=named.ids)
     cleaned = judge(value, where, found, place)
     if cleaned == value:
         cleaned = _base64_layer(value, where, found, judge, place)
