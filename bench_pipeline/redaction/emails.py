@@ -14,7 +14,8 @@ from bench_pipeline.redaction.role_mailboxes import is_role_mailbox
 EMAIL = re.compile(r"(?<![\w.+-])([A-Za-z0-9._%+-]{1,64})@((?:[A-Za-z0-9-]+\.)+([A-Za-z]{2,24}))\b")
 # `juan.perez arroba gmail punto com`: addresses written out so scrapers miss them.
 _SPELLED_EMAIL = re.compile(
-    r"(?i)\b(?P<local>[\w.+-]{2,64})\s*[\[(]?\s*(?:arroba|at)\s*[\])]?\s*(?P<domain>[\w-]{2,63})\s*[\[(]?\s*(?:punto|dot)"
+    r"(?i)\b(?P<local>[\w.+-]{2,64})\s*[\[(]?\s*(?:arroba|at)\s*[\])]?\s*(?P<domain>[\w-]{2,63})"
+    r"\s*[\[(]?\s*(?:punto|dot)"
     r"\s*[\])]?\s*(?P<tld>com|net|org|mx|es)\b(?:\s*[\[(]?\s*(?:punto|dot)\s*[\])]?\s*(?P<cc>mx)\b)?")
 _SPELLED_AT = re.compile(r"(?i)arroba|\bat\b")
 _KEEP_DOMAINS = frozenset({"example.test", "example.com", "example.org", "example.net"})

@@ -40,15 +40,16 @@ _COMPANY_SUBJECT = re.compile(r"(?i)\b(?:empresa|compa[nñ][ií]a|firma|marca|gr
                               r"company|firm|brand|business|startup|s\.\s?a\.|s\. de r\.\s?l\.|inc\.|corp\.?|ltd\.?)")
 _AGE_LABEL = re.compile(r"(?i)\b(?:edad|age)\b[\"']?\s*[:：]\s*[\"']?(?P<age>\d{1,3}(?:\s*a[ñn]os)?)(?![\d\w])"
                         # a page's age ("age": "3 hours ago") is not a person's
-                        r"(?!\s*(?:hours?|days?|minutes?|weeks?|months?|years? ago|horas?|d[ií]as|minutos|semanas|meses))")
+                        r"(?!\s*(?:hours?|days?|minutes?|weeks?|months?|years? ago|horas?|d[ií]as|minutos|semanas"
+                        r"|meses))")
 _AGE = re.compile(r"(?i)\b(?P<age>\d{1,3}\s*(?:a[ñn]os|years?(?:[ -]old)?))(?:\s+de\s+edad|\s+old)?\b")
 _NAME = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+(?:\s+(?:de(?:l| la)?\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+){1,3}"
 # The age follows the name through a connector ("Juan Pérez, de 34 años", "… (34 años)", "… tiene 34
 # años"), not a bare comma: "Nuevo León, 20 años después" names a place.
 _NAME_BEFORE_AGE = re.compile(rf"(?P<name>{_NAME})(?:,?\s+(?:de|quien tiene|tiene|aged)|\s*\()\s*$")
 # Years a business has, not a person's age.
-_BUSINESS_YEARS = re.compile(r"(?i)^\s*(?:de\s+)?(?:experiencia|trayectoria|servicio|antig[uü]edad|historia|operaci[oó]n|"
-                             r"en el mercado|experience|in business)")
+_BUSINESS_YEARS = re.compile(r"(?i)^\s*(?:de\s+)?(?:experiencia|trayectoria|servicio|antig[uü]edad|historia"
+                             r"|operaci[oó]n|en el mercado|experience|in business)")
 _SEX = re.compile(r"(?i)\b(?:sexo|g[eé]nero|sex|gender)\b[\"']?\s*[:：]\s*[\"']?"
                   r"(?P<sex>masculino|femenino|hombre|mujer|no binari[oa]|male|female|non-binary|[HMF])\b")
 _REACH = 60

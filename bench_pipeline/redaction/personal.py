@@ -34,8 +34,8 @@ _CLABE_CUE = re.compile(r"(?i)\b(?:clabe|cuenta|transferencia|dep[oó]sito|banco
 _LABELLED_ID = re.compile(r"(?i)\b(?:nss|n[uú]m(?:ero)?\.? de seguridad social|seguro social|imss|afiliaci[oó]n|(?P<cic>cic)|(?P<ocr>ocr))\b"
                           r"[^\d\n]{0,24}(?P<digits>(?:\d[ -]?){8,12}\d)(?![\d-])")
 _LABELLED_LENGTHS = {"nss": 11, "cic": 9, "ocr": 13}
-# SAT's generic RFCs for the general public and foreigners: nobody's birth date.
 _FEWEST_ID_DIGITS = 6  # a CURP's or RFC's birth date; phones, cards, CLABEs and NSS have more
+# SAT's generic RFCs for the general public and foreigners: nobody's birth date.
 _GENERIC_RFCS = frozenset({"XAXX010101000", "XEXX010101000"})
 _CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
 _CARD_CUE = re.compile(r"(?i)\b(?:tarjeta|card|visa|master ?card|amex|american express|d[eé]bito|cr[eé]dito|cuenta|n[uú]mero)\b")
@@ -62,9 +62,9 @@ RESIDING_VERBS = (
     r"lives?", r"living", r"resides?", r"residing",
 )
 _HOME_CUE = re.compile(
-    r"(?i)(?:\bdomicilio(?!\s+(?:fiscal|social|comercial|legal|de (?:la|nuestra) (?:empresa|compa[nñ][ií]a|oficina)))|\bmi casa|"
-    r"\bparticular\b|\bse entrega en|\bentrego en|\brecoger en|\bpara enviar|\bhome address|\bresidencia|"
-    rf"\b(?:{'|'.join(RESIDING_VERBS)})\s+(?:en|at|in|on)\b)[^\n]{{0,30}}$")
+    r"(?i)(?:\bdomicilio(?!\s+(?:fiscal|social|comercial|legal|de (?:la|nuestra) (?:empresa|compa[nñ][ií]a|oficina)))"
+    r"|\bmi casa|\bparticular\b|\bse entrega en|\bentrego en|\brecoger en|\bpara enviar|\bhome address|\bresidencia"
+    rf"|\b(?:{'|'.join(RESIDING_VERBS)})\s+(?:en|at|in|on)\b)[^\n]{{0,30}}$")
 _COMPANY_PLACE = re.compile(r"(?i)\b(?:oficinas?|matriz|sucursal|planta|corporativo|bodega|almac[eé]n|tienda|domicilio fiscal)\b"
                             r"|\bs\.\s?a\.|\bs\. de r\.\s?l\.|\bs\.\s?c\.|\ba\.\s?c\.")
 
@@ -77,7 +77,8 @@ def personal_hits(text: str, place: Place = Place()) -> list[Hit]:
         # text is read again without it, and a hit there covers the markup it spans.
         view, origin = _markup_free(text)
         if view != text:
-            hits += [Hit(origin[hit.start], origin[hit.end - 1] + 1, hit.detector, hit.replacement) for hit in _hits(view, place)]
+            hits += [Hit(origin[hit.start], origin[hit.end - 1] + 1, hit.detector, hit.replacement)
+                     for hit in _hits(view, place)]
     return hits
 
 
@@ -124,7 +125,8 @@ def _identity_hits(text: str) -> list[Hit]:
     hits = [Hit(m.start(), m.end(), "curp", REDACTED) for m in _CURP.finditer(text) if curp.is_valid(m.group().upper())]
     hits += [Hit(m.start(), m.end(), "voter-key", REDACTED) for m in _VOTER_KEY.finditer(text)]
     hits += [Hit(m.start(), m.end(), "clabe", REDACTED) for m in _CLABE.finditer(text)
-             if _clabe_valid(re.sub(r"\D", "", m.group())) and _CLABE_CUE.search(text[max(0, m.start() - CUE_WINDOW):m.start()])]
+             if _clabe_valid(re.sub(r"\D", "", m.group()))
+             and _CLABE_CUE.search(text[max(0, m.start() - CUE_WINDOW):m.start()])]
     hits += [Hit(m.start("digits"), m.end("digits"), "identity-number", REDACTED) for m in _LABELLED_ID.finditer(text) if _labelled_id(m)]
     for match in _CARD.finditer(text):
         digits = re.sub(r"\D", "", match.group())

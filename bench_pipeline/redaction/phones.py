@@ -50,10 +50,11 @@ _BUSINESS_LINES = frozenset({PhoneNumberType.TOLL_FREE, PhoneNumberType.SHARED_C
 
 # Words that say the number after them is a phone (Spanish and English), and links that dial.
 PHONE_WORDS = (
-    r"tel[eé]fonos?", r"telef[oó]nic[oa]s?", r"tels?", r"cel(?:ular)?(?:es)?", r"m[oó]vil(?:es)?", r"whats ?app", r"whats",
-    r"fax", r"ll[aá]m\w*", r"m[aá]rc\w*", r"comun[ií]c\w*", r"contacto", r"informes", r"recados", r"lada",
+    r"tel[eé]fonos?", r"telef[oó]nic[oa]s?", r"tels?", r"cel(?:ular)?(?:es)?", r"m[oó]vil(?:es)?", r"whats ?app",
+    r"whats", r"fax", r"ll[aá]m\w*", r"m[aá]rc\w*", r"comun[ií]c\w*", r"contacto", r"informes", r"recados", r"lada",
     r"phone", r"telephone", r"cell", r"mobile", r"call", r"text", r"sms", r"dial", r"ph", r"mob",
-    r"(?:mi|su|tu|el) n[uú]mero(?: de contacto| telef[oó]nico| celular)?", r"n[uú]mero (?:de contacto|telef[oó]nico|celular)",
+    r"(?:mi|su|tu|el) n[uú]mero(?: de contacto| telef[oó]nico| celular)?",
+    r"n[uú]mero (?:de contacto|telef[oó]nico|celular)",
 )
 _PHONE_CUE = re.compile(r"(?i)(?:\b(?:" + "|".join(PHONE_WORDS) + r")\b\.?|\b(?:tel|callto|sms):|wa\.me/|phone=)"
                         r"[^\d\n]{0,24}$|\bal\s*$")
@@ -73,7 +74,8 @@ NOT_A_PHONE_LABELS = (
 _NOT_A_PHONE = re.compile(r"(?i)\b(?:" + "|".join(NOT_A_PHONE_LABELS) + r")\b"
                           r"(?:[^\n\d:#]{0,24}(?:[:#]|\bn[oº°]\.?))?\s*$")
 _MONEY_BEFORE = re.compile(r"(?i)(?:[$€£¥]|\b(?:mxn|usd|eur|mxp)\b)\s*$")
-_MONEY_AFTER = re.compile(r"(?i)^(?:[.,]\d{1,2}(?!\d)|\s*(?:mxn|usd|eur|pesos|d[oó]lares|euros|mdp|mdd|millones|mil)\b)")
+_MONEY_AFTER = re.compile(r"(?i)^(?:[.,]\d{1,2}(?!\d)"
+                          r"|\s*(?:mxn|usd|eur|pesos|d[oó]lares|euros|mdp|mdd|millones|mil)\b)")
 _PHONE_WORD_ANYWHERE = re.compile(r"(?i)\b(?:" + "|".join(PHONE_WORDS) + r"|al)\b")
 _THREE_GROUPS = re.compile(r"\d+[ .()-]{1,2}\d+[ .()-]{1,2}\d+")
 _CONTINUED = re.compile(r"\d[./-]$")  # "oficio 500-05-2024-…", "978-607-…": the number goes on before it
@@ -246,7 +248,8 @@ def _company_line(lead_in: str, after: str) -> bool:
     if _PERSON_CUE.search(near) or any(is_free_mail(m.group(2)) for m in EMAIL.finditer(near)):
         return False
     return (bool(_COMPANY_LABEL.search(lead_in[-_LABEL_REACH:]))
-            or any(is_role_mailbox(m.group(1)) for m in EMAIL.finditer(lead_in) if len(lead_in) - m.end() <= _LABEL_REACH)
+            or any(is_role_mailbox(m.group(1)) for m in EMAIL.finditer(lead_in)
+                   if len(lead_in) - m.end() <= _LABEL_REACH)
             or any(is_role_mailbox(m.group(1)) for m in EMAIL.finditer(after) if m.start() <= _LABEL_REACH))
 
 

@@ -28,7 +28,8 @@ _KEPT_HEADERS = frozenset({"date", "last-modified", "expires", "age", "retry-aft
 
 def redact_text(text: str, path: str, found: Found, place: Place = Place()) -> str:
     """`text` with every secret and personal datum gone, read as what its place holds. URLs in it are
-    redacted by part (their hosts and paths stay), knowing the phones the text gives around them."""
+    redacted by part (their hosts and paths stay), knowing the phones the text gives around them; in
+    a place that holds tokens (a header) their query values are read as tokens too."""
     hits: list[Hit] = secret_hits(text) + personal_hits(text, place)
     if place.token:
         hits += entropy_hits(text)
@@ -37,9 +38,10 @@ def redact_text(text: str, path: str, found: Found, place: Place = Place()) -> s
         hits = [h for h in hits if not any(h.start < end and start < h.end for start, end in spans)]
     found.extend((path, h.detector, mask(text[h.start:h.end])) for h in hits)
     if spans:
-        known = place.known_phones | {re.sub(r"\D", "", text[h.start:h.end]) for h in hits if h.detector == "personal-phone"}
+        phones = {re.sub(r"\D", "", text[h.start:h.end]) for h in hits if h.detector == "personal-phone"}
+        known = place.known_phones | phones
         for start, end in spans:
-            cleaned = redact_url(text[start:end], path, found, known_phones=known)
+            cleaned = redact_url(text[start:end], path, found, entropy=place.token, known_phones=known)
             if cleaned != text[start:end]:
                 hits.append(Hit(start, end, "url", cleaned))
     return apply_hits(text, hits) if hits else text
@@ -79,11 +81,12 @@ def redact_json(value: Any, path: str, found: Found) -> Any:
 def _walk(value: Any, path: str, found: Found, field: str, known: frozenset[str]) -> Any:
     if isinstance(value, dict):
         out = {}
+        key_place = Place(known_phones=known)
         for key, item in value.items():
             where = f"{path}.{key}"
             # Keys carry data too (a links summary keyed by anchor text "Llámame 55 …").
-            kept_key = redact_string(key, f"{path}.<key>", found, Place(known_phones=known)) if isinstance(key, str) else key
-            out[kept_key] = _blank(item, where, found) if is_secret_name(key) else _walk(item, where, found, key, known)
+            kept = redact_string(key, f"{path}.<key>", found, key_place) if isinstance(key, str) else key
+            out[kept] = _blank(item, where, found) if is_secret_name(key) else _walk(item, where, found, key, known)
         return out
     if isinstance(value, list):
         return [_walk(item, f"{path}[{i}]", found, field, known) for i, item in enumerate(value)]

@@ -49,10 +49,10 @@ def url_spans(text: str) -> list[tuple[int, int]]:
         while end > match.start():
             last = text[end - 1]
             opener = _CLOSERS.get(last)
-            if last in _TRAILING or (opener and text.count(opener, match.start(), end) < text.count(last, match.start(), end)):
-                end -= 1
-            else:
+            unbalanced = opener and text.count(opener, match.start(), end) < text.count(last, match.start(), end)
+            if last not in _TRAILING and not unbalanced:
                 break
+            end -= 1
         spans.append((match.start(), end))
     return spans
 
@@ -80,9 +80,10 @@ def redact_url(url: str, path: str, found: Found, judge: Judge, *, entropy: bool
     value_place = Place(token=entropy, known_phones=known_phones)
     if query:
         query = "&".join(_param(p, f"{path}?", found, judge, value_place, phone_host) for p in query.split("&"))
-    if fragment:
-        fragment = ("&".join(_param(p, f"{path}#", found, judge, value_place, False) for p in fragment.split("&"))
-                    if "=" in fragment else _segment(fragment, f"{path}#", found, judge, segment_place.but(phones=False)))
+    if fragment and "=" in fragment:
+        fragment = "&".join(_param(p, f"{path}#", found, judge, value_place, False) for p in fragment.split("&"))
+    elif fragment:
+        fragment = _segment(fragment, f"{path}#", found, judge, segment_place.but(phones=False))
     return f"{scheme}://{netloc}{url_path}{question}{query}{hash_mark}{fragment}"
 
 
