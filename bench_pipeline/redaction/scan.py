@@ -4,15 +4,12 @@ redaction uses. Zero findings is the bar; role mailboxes are never findings (red
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-from pypdf import PdfReader
-from pypdf.errors import PdfReadError
 
 from bench_pipeline.code_digest import modules_digest
 from bench_pipeline.domain.errors import InputError
@@ -21,6 +18,7 @@ from bench_pipeline.files import read_json, sha256_file
 from bench_pipeline.fixtures.manifest_io import MANIFEST_NAME
 from bench_pipeline.redaction.exchange import redact_exchange
 from bench_pipeline.redaction.findings import ScanFinding
+from bench_pipeline.redaction.pdf_bodies import pdf_found
 from bench_pipeline.redaction.secret_values import engine_fingerprint
 from bench_pipeline.redaction.structure import Found, redact_json, redact_text
 
@@ -122,14 +120,9 @@ def scan_text(text: str, shown: str, where: str = "(text)") -> list[ScanFinding]
 
 
 def scan_pdf(data: bytes, shown: str) -> list[ScanFinding]:
-    """A PDF's text layer, page by page. Redaction cannot rewrite a PDF, so a finding here means the
-    document has to be replaced, not patched."""
-    try:
-        pages = PdfReader(io.BytesIO(data)).pages
-        texts = [(number, page.extract_text() or "") for number, page in enumerate(pages, start=1)]
-    except (PdfReadError, ValueError, KeyError) as exc:
-        return [ScanFinding(shown, "(pdf)", "unreadable", f"text layer cannot be read: {exc}")]
-    return [f for number, text in texts for f in scan_text(text, shown, f"page {number}")]
+    """A PDF's text layer, metadata, links and form fields (`pdf_bodies`). Redaction cannot rewrite
+    a PDF, so a finding here means the document has to be replaced, not patched."""
+    return _as_findings(pdf_found(data), shown)
 
 
 def read_text_lenient(data: bytes) -> tuple[str, str]:

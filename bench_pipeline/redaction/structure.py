@@ -7,13 +7,18 @@ removes and what the committed-fixture check looks for can never drift apart.
 
 from __future__ import annotations
 
+import re
 from typing import Any
-from urllib.parse import quote, unquote, unquote_plus, urlsplit, urlunsplit
+from urllib.parse import unquote
 
+from bench_pipeline.redaction import urls
 from bench_pipeline.redaction.findings import REDACTED, Hit, apply_hits, is_placeholder, mask
 from bench_pipeline.redaction.personal import personal_hits
+from bench_pipeline.redaction.phones import phones_in_urls_named_elsewhere
+from bench_pipeline.redaction.places import Place, field_place
 from bench_pipeline.redaction.positions import is_secret_name
 from bench_pipeline.redaction.secret_values import entropy_hits, secret_hits
+from bench_pipeline.redaction.urls import is_url, url_spans
 
 Found = list[tuple[str, str, str]]
 # Kept as they came: every date header (SPEC §3), and the entity tag, a hash of the public body
@@ -21,54 +26,32 @@ Found = list[tuple[str, str, str]]
 _KEPT_HEADERS = frozenset({"date", "last-modified", "expires", "age", "retry-after", "if-modified-since", "etag"})
 
 
-def redact_text(text: str, path: str, found: Found, *, token_place: bool = False) -> str:
-    hits: list[Hit] = secret_hits(text) + personal_hits(text)
-    if token_place:
+def redact_text(text: str, path: str, found: Found, place: Place = Place()) -> str:
+    """`text` with every secret and personal datum gone, read as what its place holds. URLs in it are
+    redacted by part (their hosts and paths stay), knowing the phones the text gives around them; in
+    a place that holds tokens (a header) their query values are read as tokens too."""
+    hits: list[Hit] = secret_hits(text) + personal_hits(text, place)
+    if place.token:
         hits += entropy_hits(text)
+    spans = url_spans(text)
+    if spans:
+        hits = [h for h in hits if not any(h.start < end and start < h.end for start, end in spans)]
     found.extend((path, h.detector, mask(text[h.start:h.end])) for h in hits)
+    if spans:
+        phones = {re.sub(r"\D", "", text[h.start:h.end]) for h in hits if h.detector == "personal-phone"}
+        known = place.known_phones | phones
+        for start, end in spans:
+            cleaned = redact_url(text[start:end], path, found, entropy=place.token, known_phones=known)
+            if cleaned != text[start:end]:
+                hits.append(Hit(start, end, "url", cleaned))
     return apply_hits(text, hits) if hits else text
 
 
-def redact_url(url: str, path: str, found: Found, *, entropy: bool = False) -> str:
-    """Host and path stay (SPEC §3) but for a person's data written in the path; credentials in
-    userinfo and query values go, and personal data in query values. The URL is rebuilt
-    only when something changed, so an untouched URL keeps its exact bytes."""
-    parts = urlsplit(url)
-    netloc = parts.netloc
-    if parts.password and not is_placeholder(parts.password):
-        found.append((path, "url-password", mask(parts.password)))
-        netloc = netloc.replace(f":{parts.password}@", f":{REDACTED}@", 1)
-    url_path = _personal_in_path(_secrets_in_path(parts.path, path, found), path, found)
-    query = "&".join(_redact_param(p, path, found, entropy) for p in parts.query.split("&")) if parts.query else ""
-    changed = (netloc, url_path, query) != (parts.netloc, parts.path, parts.query)
-    return urlunsplit((parts.scheme, netloc, url_path, query, parts.fragment)) if changed else url
-
-
-def _redact_param(piece: str, path: str, found: Found, entropy: bool) -> str:
-    name, sep, raw = piece.partition("=")
-    value = unquote_plus(raw)
-    where = f"{path}?{unquote_plus(name)}"
-    if is_secret_name(unquote_plus(name)) and value and not is_placeholder(value):
-        found.append((where, "secret-param", mask(value)))
-        return f"{name}={REDACTED}"
-    cleaned = redact_text(value, where, found, token_place=entropy)
-    return f"{name}{sep}{quote(cleaned, safe='@+[]:/')}" if cleaned != value else piece
-
-
-def _secrets_in_path(text: str, path: str, found: Found) -> str:
-    """A key in a URL path goes; nothing else in the path is touched (family and origin read it)."""
-    hits = secret_hits(text)
-    found.extend((path, h.detector, mask(text[h.start:h.end])) for h in hits)
-    return apply_hits(text, hits) if hits else text
-
-
-def _personal_in_path(text: str, path: str, found: Found) -> str:
-    """A person's phone or address in a path (`wa.me/521…`, an ad's slug) goes, read percent-decoded;
-    a path with none stays byte for byte."""
-    readable = unquote(text)
-    hits = personal_hits(readable)
-    found.extend((path, h.detector, mask(readable[h.start:h.end])) for h in hits)
-    return quote(apply_hits(readable, hits), safe="/@+:-._~!$&'()*,;=%") if hits else text
+def redact_url(url: str, path: str, found: Found, *, entropy: bool = False,
+               known_phones: frozenset[str] = frozenset()) -> str:
+    """Host and path stay (SPEC §3) but for a segment carrying a secret or a person's data; userinfo,
+    credential query values and secret or personal data in any value go. See `urls.redact_url`."""
+    return urls.redact_url(url, path, found, redact_text, entropy=entropy, known_phones=known_phones)
 
 
 def redact_headers(headers: dict[str, str], path: str, found: Found) -> dict[str, str]:
@@ -83,39 +66,46 @@ def redact_headers(headers: dict[str, str], path: str, found: Found) -> dict[str
                 value = REDACTED
             out[name] = value
         else:
-            out[name] = redact_text(value, where, found, token_place=True)
+            out[name] = redact_text(value, where, found, Place(token=True))
     return out
 
 
 def redact_json(value: Any, path: str, found: Found) -> Any:
-    """JSON keys that name a credential lose their value at any depth; every string is checked by value."""
+    """JSON keys that name a credential lose their value at any depth; every string is checked by
+    value, in the place its key names (a list's items in their list's). A key is redacted as a value
+    would be, so a URL used as a key still matches its twin among the values. A number the document
+    gives as a person's phone is a phone in its URLs too (`…/lic-ruiz-6641234567-55102`)."""
+    return _walk(value, path, found, "", phones_in_urls_named_elsewhere(value))
+
+
+def _walk(value: Any, path: str, found: Found, field: str, known: frozenset[str]) -> Any:
     if isinstance(value, dict):
         out = {}
+        key_place = Place(known_phones=known)
         for key, item in value.items():
             where = f"{path}.{key}"
             # Keys carry data too (a links summary keyed by anchor text "Llámame 55 …").
-            kept_key = redact_text(key, f"{path}.<key>", found) if isinstance(key, str) else key
-            out[kept_key] = _blank(item, where, found) if is_secret_name(key) else redact_json(item, where, found)
+            kept = redact_string(key, f"{path}.<key>", found, key_place) if isinstance(key, str) else key
+            out[kept] = _blank(item, where, found) if is_secret_name(key) else _walk(item, where, found, key, known)
         return out
     if isinstance(value, list):
-        return [redact_json(item, f"{path}[{i}]", found) for i, item in enumerate(value)]
+        return [_walk(item, f"{path}[{i}]", found, field, known) for i, item in enumerate(value)]
     if isinstance(value, str):
-        return redact_string(value, path, found)
+        return redact_string(value, path, found, field_place(field, value, known))
     return value
 
 
-def redact_string(value: str, path: str, found: Found) -> str:
-    if value.startswith(("http://", "https://")):
-        return redact_url(value, path, found)
-    token_place = not any(c.isspace() for c in value)
-    if token_place and "%" in value:
+def redact_string(value: str, path: str, found: Found, place: Place = Place()) -> str:
+    if is_url(value):
+        return redact_url(value, path, found, known_phones=place.known_phones)
+    if place.token and "%" in value:
         # `tel:+52%2033%20…`, `mailto:ana%40gmail.com`: read percent-decoded; written back decoded only if something went.
         readable = unquote(value)
         if readable != value:
-            cleaned = redact_text(readable, path, found, token_place=True)
+            cleaned = redact_text(readable, path, found, place)
             if cleaned != readable:
                 return cleaned
-    return redact_text(value, path, found, token_place=token_place)
+    return redact_text(value, path, found, place)
 
 
 def _blank(value: Any, path: str, found: Found) -> Any:
