@@ -31,10 +31,10 @@ def table(tally: Tally) -> list[str]:
 
 
 def spread(examples: list[str], n: int) -> list[str]:
-    """Up to n examples, a different provider and position first."""
+    """Up to n examples, a different provider first."""
     chosen, seen = [], set()
     for example in examples:
-        provider = example.split(" ", 1)[0]
+        provider = example.split("/", 1)[0]
         if provider not in seen:
             seen.add(provider)
             chosen.append(example)

@@ -200,13 +200,22 @@ def jwt(rng: random.Random) -> tuple[str, str]:
     return ".".join([part({"alg": "HS256", "typ": "JWT"}), part(claims), signature]), signature
 
 
-def search_keys(rng: random.Random) -> list[tuple[str, str]]:
-    """(config name, key) in the search providers' own formats."""
-    return [("TAVILY_API_KEY", "tvly-" + "dev-" + parts.token(rng, parts.ALNUM, 32)),
-            ("FIRECRAWL_API_KEY", "fc" + "-" + parts.token(rng, parts.HEX, 32)),
-            ("JINA_API_KEY", "jina" + "_" + parts.token(rng, parts.ALNUM, 60)),
-            ("PERPLEXITY_API_KEY", "pplx" + "-" + parts.token(rng, parts.ALNUM, 48)),
-            ("BRAVE_API_KEY", "BS" + "A" + parts.token(rng, parts.ALNUM, 28))]
+def _uuid(rng: random.Random) -> str:
+    h = parts.token(rng, parts.HEX, 32)
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+# Each search provider's own key format (Exa issues UUIDs, Serper 40 hex digits); prefixes split so no
+# key-shaped literal is in the source.
+KEY_FORMATS = {
+    "tavily": lambda rng: "tvly-" + "dev-" + parts.token(rng, parts.ALNUM, 32),
+    "firecrawl": lambda rng: "fc" + "-" + parts.token(rng, parts.HEX, 32),
+    "jina": lambda rng: "jina" + "_" + parts.token(rng, parts.ALNUM, 60),
+    "perplexity": lambda rng: "pplx" + "-" + parts.token(rng, parts.ALNUM, 48),
+    "brave": lambda rng: "BS" + "A" + parts.token(rng, parts.ALNUM, 28),
+    "exa": _uuid,
+    "serper": lambda rng: parts.token(rng, parts.HEX, 40),
+}
 
 
 def _secrets(rng: random.Random, company: Company, m: Material) -> None:
@@ -242,8 +251,9 @@ def _secrets(rng: random.Random, company: Company, m: Material) -> None:
     m.add("url_credentials", password)
     m.add("url_host_path", f"db.{company.domain}:5432/erp")
 
-    for name, key in rng.sample(search_keys(rng), 2):
-        m.config.append((name, key))
+    for provider in rng.sample(sorted(KEY_FORMATS), 2):
+        key = KEY_FORMATS[provider](rng)
+        m.config.append((f"{provider.upper()}_API_KEY", key))
         m.add("search_provider_key", key)
     opaque = parts.token(rng, parts.ALNUM + "-_", 40)
     m.config.append(("REPORTS_AUTHORIZATION", f"Bearer {opaque}"))

@@ -22,7 +22,7 @@ import gzip
 import json
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qsl, quote_plus, urlencode, urlsplit, urlunsplit
 
@@ -36,7 +36,8 @@ URL_KEY_FIELD = "url_index"  # where a URL-as-key position puts its object; no p
 _MARKDOWN_FIELDS = {"markdown", "raw_content", "text", "content", "answer", "summary", "context"}
 _DATE_FIELDS = {"published_date", "publisheddate", "page_age", "age", "date", "publishedtime", "article:published_time",
                 "captured_at"}
-_CONTACT_FIELDS = {"correo", "email", "teléfono", "telefono", "phone"}
+_CONTACT_FIELDS = {"correo": "role_mailbox", "email": "role_mailbox", "teléfono": "company_line",
+                   "telefono": "company_line", "phone": "company_line"}
 _AUTH = {"tavily": ("authorization", "Bearer "), "firecrawl": ("authorization", "Bearer "), "exa": ("x-api-key", ""),
          "serper": ("X-API-KEY", ""), "brave": ("X-Subscription-Token", "")}
 
@@ -50,8 +51,6 @@ class Case:
     plants: list[Plant]
     artifact: tuple[str, bytes] | None = None  # (path under `_shared/`, bytes) that `bench redact` reads beside it
     pdf: bool = False
-    twin: bool = False  # the body carries a URL-keyed object whose key must still equal its `url`
-    notes: list[str] = field(default_factory=list)
 
 
 def templates() -> Iterator[tuple[str, dict]]:
@@ -139,13 +138,14 @@ class _Planter:
                 _set(exchange[part]["body"], path, url)
                 yield self._case("url", f"{shape} (URL)", exchange, m.plants)
             return
-        if str(path[-1]).lower() in _CONTACT_FIELDS and self._new("contact", shape):
+        family = _CONTACT_FIELDS.get(str(path[-1]).lower())
+        if family and self._new("contact", shape):
             company = self._company()
-            if "@" in value or "correo" in str(path[-1]).lower() or "mail" in str(path[-1]).lower():
-                written, family = f"{self.rng.choice(parts.ROLES)}@{company.domain}", "role_mailbox"
+            if family == "role_mailbox":
+                written = f"{self.rng.choice(parts.ROLES)}@{company.domain}"
             else:
                 local = parts.phone_like(self.rng, company.area)[len(company.area):]
-                written, family = f"{company.area} {local[:-4]} {local[-4:]}", "company_line"
+                written = f"{company.area} {local[:-4]} {local[-4:]}"
             exchange = copy.deepcopy(self.template)
             _set(exchange[part]["body"], path, written)
             yield self._case("contact", f"{shape} (contact field)", exchange, [Plant(family, (written,))])
@@ -169,7 +169,7 @@ class _Planter:
         exchange = copy.deepcopy(self.template)
         exchange["response"]["body"][URL_KEY_FIELD] = {url: {"url": url, "title": "Ficha de contacto"}}
         plants = [*m.plants, Plant("url_key_twin", (), exchange_only=True)]
-        return self._case("url-key", f"response.body.{URL_KEY_FIELD}.<URL key>", exchange, plants, twin=True)
+        return self._case("url-key", f"response.body.{URL_KEY_FIELD}.<URL key>", exchange, plants)
 
     def _gzip(self) -> Case:
         exchange = copy.deepcopy(self.template)
@@ -197,9 +197,11 @@ class _Planter:
         exchange = copy.deepcopy(self.template)
         split = urlsplit(exchange["request"]["url"])
         query = parse_qsl(split.query, keep_blank_values=True)
-        said = f"{name} {written} {email}"
-        query = [(k, f"{v} {said}" if k in ("q", "query") else v) for k, v in query] if any(
-            k in ("q", "query") for k, _ in query) else [*query, ("contacto", said)]
+        said = f"{name} {written} {email}"  # what a user typed into the search, or a contact parameter
+        if any(k in ("q", "query") for k, _ in query):
+            query = [(k, f"{v} {said}" if k in ("q", "query") else v) for k, v in query]
+        else:
+            query.append(("contacto", said))
         query.append((secret_name, secret))
         exchange["request"]["url"] = urlunsplit((split.scheme, split.netloc, split.path,
                                                  urlencode(query, quote_via=quote_plus), ""))
@@ -218,11 +220,7 @@ class _Planter:
                 m.add("bearer_token", value)
             else:
                 header, prefix = _AUTH[provider]
-                value = {"tavily": lambda: families.search_keys(self.rng)[0][1],
-                         "firecrawl": lambda: families.search_keys(self.rng)[1][1],
-                         "brave": lambda: families.search_keys(self.rng)[4][1],
-                         "exa": lambda: _uuid(self.rng),
-                         "serper": lambda: parts.token(self.rng, parts.HEX, 40)}[provider]()
+                value = families.KEY_FORMATS[provider](self.rng)
                 for existing in [k for k in headers if k.lower() == header.lower()]:
                     del headers[existing]
                 headers[header] = prefix + value
@@ -268,7 +266,7 @@ class _Planter:
         phone, national = families.mx_mobile(self.rng)
         m.add("personal_email", author_mail)
         m.add("mx_mobile", national, digits=True)
-        secret = families.search_keys(self.rng)[0][1]
+        secret = families.KEY_FORMATS[self.rng.choice(sorted(families.KEY_FORMATS))](self.rng)
         m.add("search_provider_key", secret)
         info = {"author": f"{author} <{author_mail}>", "title": "Informe de proveedores 2026",
                 "subject": f"Contacto: {phone}", "keywords": f"proveedores, {secret}", "creator": "Planta Celaya"}
@@ -298,11 +296,6 @@ def _recorded(template: dict, exchange: dict) -> list[Plant]:
             seen.add(needle)
             plants.append(Plant(family, (needle,), exchange_only=True))
     return plants
-
-
-def _uuid(rng: random.Random) -> str:
-    h = parts.token(rng, parts.HEX, 32)
-    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
 
 def cases(seed: int) -> Iterator[Case]:
