@@ -23,7 +23,6 @@ from benchmarks.redaction_planted import views, wire
 from benchmarks.redaction_planted.families import KEPT, MUST_GO, Plant
 
 SEEDS = (11, 23, 47)
-OUTCOMES = ("planted", "survived", "dropped", "refused", "failed")
 
 
 class GeneratorError(AssertionError):
