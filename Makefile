@@ -35,10 +35,12 @@ benchmarks: $(STAMP)
 check-defs: $(STAMP)
 	VIRTUAL_ENV=$(abspath $(VENV)) $(BIN)/dg check defs
 
-# The injection detector on attack texts × carriers × real pages it was not written against (needs ../shared/realdata).
+# The injection detector on attack texts × carriers × real pages it was not written against (needs ../shared/realdata);
+# the redactor on a seeded generator of secrets, personal data and traps in every provider's wire format.
 heldout: $(STAMP)
 	$(BIN)/python -m benchmarks.injection_heldout
 	$(BIN)/python -m benchmarks.blind_corpora
+	$(BIN)/python -m benchmarks.redaction_planted
 
 # Re-resolve the pinned set after editing pyproject.toml.
 lock: $(STAMP)
