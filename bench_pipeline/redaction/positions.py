@@ -10,7 +10,7 @@ import re
 
 # Credentials and the provider account / organization / session ids (providers.md §0 checklist).
 _SECRET_NAMES = frozenset({
-    "authorization", "proxyauthorization", "cookie", "setcookie", "xapikey", "apikey", "key",
+    "authorization", "proxyauthorization", "auth", "cookie", "setcookie", "xapikey", "apikey", "key",
     "xsubscriptiontoken", "xgoogapikey", "token", "accesstoken", "refreshtoken", "idtoken", "authtoken",
     "xauthtoken", "xaccesstoken", "clientsecret", "secret", "password", "passwd", "signature", "sig",
     "session", "sessionid", "sessiontoken", "xsessionid", "xprojectid", "xtavilyorgid", "xhumanid",

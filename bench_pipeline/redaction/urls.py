@@ -88,16 +88,17 @@ def redact_url(url: str, path: str, found: Found, judge: Judge, *, entropy: bool
 
 
 def _secrets_in_whole(url: str, path: str, found: Found) -> str:
-    """Secret formats that span parts (a chat webhook is host plus path) are matched on the whole
-    URL; what they cover is cut back to after the host, which stays. A secret inside one part is
-    left to that part's judge, which names it by its parameter."""
+    """Secret formats read from the path (a chat webhook's token is known by the segments before it)
+    are matched on the whole URL; what they cover is cut back to after the host, which stays. A
+    secret inside the query or fragment is left to that part's judge, which names it by its parameter."""
     hits = secret_hits(url)
     if not hits:
         return url
     path_start = _netloc_end(url)
+    query_start = next((i for i in range(path_start, len(url)) if url[i] in "?#"), len(url))
     kept = []
     for hit in hits:
-        if hit.start >= path_start and "/" not in url[hit.start:hit.end]:
+        if hit.start >= query_start:
             continue
         start = max(hit.start, path_start + url.startswith("/", path_start))
         if start < hit.end:
