@@ -47,6 +47,8 @@ SECRET_NAME_WORDS: tuple[str, ...] = (
 )
 # What a PEM body is written with: base64, headers (`Proc-Type: 4,ENCRYPTED`), newlines raw or escaped.
 _PEM_BODY = r"(?:\\[nr]|[\sA-Za-z0-9+/=:,.-])"
+# A quote around a name or value, as written in config, in escaped JSON or in HTML (`&quot;`, `&#34;`).
+_QUOTE = r"(?:\\?[\"']|&quot;|&#0*34;|&#x0*22;|&#0*39;|&apos;)"
 # A key or password: token characters only (no space, quote, bracket or parenthesis), 8 or more.
 _VALUE = r"[^\s\"'`&,;\[\]{}<>()\\]{8,}"
 
@@ -104,7 +106,7 @@ class AssignedKey(BasePlugin):
     reference: a digit in it, or 16+ characters of mixed case (`Password`, `os.environ` are not keys)."""
 
     secret_type = "assigned-key"
-    pattern = re.compile(rf"(?i)(?:{'|'.join(SECRET_NAME_WORDS)})[\"']?\s*[:=]\s*[\"']?({_VALUE})")
+    pattern = re.compile(rf"(?i)(?:{'|'.join(SECRET_NAME_WORDS)}){_QUOTE}?\s*[:=]\s*{_QUOTE}?({_VALUE})")
 
     def analyze_string(self, string: str) -> Iterator[str]:
         for match in self.pattern.finditer(string):
