@@ -71,8 +71,14 @@ NOT_A_PHONE_LABELS = (
     r"monto", r"importe", r"total", r"subtotal", r"precio", r"costo", r"pago", r"saldo", r"salario", r"sueldo",
     r"presupuesto", r"price", r"amount", r"cost", r"balance", r"payment",
 )
+# A carrier named between a parcel label and its number ("guía DHL 1234567890").
+PARCEL_CARRIERS = (
+    r"DHL", r"FedEx", r"UPS", r"USPS", r"Estafeta", r"Redpack", r"Paquetexpress", r"Sendex", r"Castores",
+    r"99 ?minutos", r"Correos de M[eé]xico", r"Mercado Env[ií]os", r"Amazon", r"J&T", r"iVoy", r"Tres Guerras",
+)
 _NOT_A_PHONE = re.compile(r"(?i)\b(?:" + "|".join(NOT_A_PHONE_LABELS) + r")\b"
-                          r"(?:[^\n\d:#]{0,24}(?:[:#]|\bn[oº°]\.?))?\s*$")
+                          r"(?:[^\n\d:#]{0,24}(?:[:#]|\bn[oº°]\.?|\bn[uú]m(?:ero|\.)?)"
+                          r"|\s+(?:" + "|".join(PARCEL_CARRIERS) + r")\b[:#]?)?\s*$")
 _MONEY_BEFORE = re.compile(r"(?i)(?:[$€£¥]|\b(?:mxn|usd|eur|mxp)\b)\s*$")
 _MONEY_AFTER = re.compile(r"(?i)^(?:[.,]\d{1,2}(?!\d)"
                           r"|\s*(?:mxn|usd|eur|pesos|d[oó]lares|euros|mdp|mdd|millones|mil)\b)")
@@ -186,12 +192,13 @@ def _dialled(raw: str) -> bool:
 def _is_phone(text: str, start: int, end: int, lead_in: str, after: str, *, dialled: bool, phone_place: bool,
               lenient: bool) -> bool:
     near = lead_in[-_LABEL_REACH:]
-    if phone_place or dialled or _PHONE_CUE.search(near):
+    if dialled or _PHONE_CUE.search(near):
         return True
+    # A label right before the digits says what they are even in a field that holds phones.
     if (_NOT_A_PHONE.search(near) or _MONEY_BEFORE.search(near) or _MONEY_AFTER.match(after)
             or _CONTINUED.search(text[max(0, start - 2):start])):
         return False
-    return lenient or len(re.findall(r"\d+", text[start:end])) >= 3
+    return phone_place or lenient or len(re.findall(r"\d+", text[start:end])) >= 3
 
 
 def _candidates(text: str) -> list[_Candidate]:
