@@ -52,12 +52,15 @@ _BUSINESS_LINES = frozenset({PhoneNumberType.TOLL_FREE, PhoneNumberType.SHARED_C
 PHONE_WORDS = (
     r"tel[eé]fonos?", r"telef[oó]nic[oa]s?", r"tels?", r"cel(?:ular)?(?:es)?", r"m[oó]vil(?:es)?", r"whats ?app",
     r"whats", r"fax", r"ll[aá]m\w*", r"m[aá]rc\w*", r"comun[ií]c\w*", r"contacto", r"informes", r"recados", r"lada",
-    r"phone", r"telephone", r"cell", r"mobile", r"call", r"text", r"sms", r"dial", r"ph", r"mob",
+    r"phone", r"telephone", r"cell", r"mobile", r"call", r"text", r"sms", r"dial", r"ph", r"mob", r"reach(?:ed)? at",
     r"(?:mi|su|tu|el) n[uú]mero(?: de contacto| telef[oó]nico| celular)?",
     r"n[uú]mero (?:de contacto|telef[oó]nico|celular)",
 )
 _PHONE_CUE = re.compile(r"(?i)(?:\b(?:" + "|".join(PHONE_WORDS) + r")\b\.?|\b(?:tel|callto|sms):|wa\.me/|phone=)"
                         r"[^\d\n]{0,24}$|\bal\s*$")
+# A phone word further back, across a name and a city ("llame a Ana Ruiz en Londres: …"): enough to read an
+# unexplained digit run as a number in some plan, though Mexico's does not know it.
+_PHONE_WORD_BEFORE = re.compile(r"(?i)\b(?:" + "|".join(PHONE_WORDS) + r")\b[^\d\n]{0,56}$")
 # A label that says what else the digits are: an order, a parcel's guide, an invoice, a product code,
 # a record, an amount. Right before the number ("SKU 1000482913", "Folio: …"), or with a few words and
 # a colon, `#` or `No.` between ("Número de guía DHL (devolución): …"); so a directory called
@@ -203,7 +206,8 @@ def _is_phone(text: str, start: int, end: int, lead_in: str, after: str, *, dial
 
 def _candidates(text: str) -> list[_Candidate]:
     """The matcher's numbers (Mexican, or any country a `+` names), valid ten-digit groupings it passed
-    over, and the numbers of a country named near a digit run; in text order."""
+    over, the numbers of a country named near a digit run, and digit runs a phone word introduces
+    (a number abroad written in its own plan); in text order."""
     found = [_Candidate(m.start, m.end, m.number) for m in phonenumbers.PhoneNumberMatcher(text, "MX")]
     for match in _GROUPED_DIGITS.finditer(text):
         if not _overlaps(found, match.start(), match.end()):
@@ -219,6 +223,14 @@ def _candidates(text: str) -> list[_Candidate]:
                 start, end = low + match.start, low + match.end
                 if start <= run.start() < end and not _overlaps(found, start, end):
                     found.append(_Candidate(start, end, match.number, by_country_name=True))
+    for run in _DIGIT_RUN.finditer(text):
+        digits = re.sub(r"\D", "", run.group())
+        # Written with a `+`, a number is the matcher's to judge: invalid in its country, it is no phone.
+        if (len(digits) >= _FEWEST_DIGITS and text[max(0, run.start() - 1):run.start()] != "+"
+                and not _overlaps(found, run.start(), run.end())
+                and _PHONE_WORD_BEFORE.search(_lead_in(text, max(0, run.start() - CUE_WINDOW), run.start()))):
+            start = run.start() - (text[max(0, run.start() - 1):run.start()] == "(")  # "(506) 657-…": the area code's bracket
+            found.append(_Candidate(start, run.end(), phonenumbers.PhoneNumber(national_number=int(digits))))
     return sorted(found, key=lambda item: item.start)
 
 
