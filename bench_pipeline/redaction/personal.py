@@ -47,13 +47,18 @@ _ENTITIES = {"&nbsp;": " ", "&#160;": " ", "&#xa0;": " ", "&#64;": "@", "&#x40;"
 # A Mexican street address: a street word, a name, a number (interior, lot, block), then the colonia,
 # postal code or city after commas. It is a person's when the words before it say so on the same
 # line ("Domicilio:", "Se entrega en", "Dirección para enviar") and no company word does.
-_STREET = re.compile(
-    r"(?i)\b(?:calle|c\.|av\.?|avenida|privada|priv\.|blvd\.?|boulevard|calzada|calz\.|andador|cerrada|cda\.|prolongaci[oó]n|prol\.|"
-    r"retorno|circuito|paseo|camino)\s+[^\n,;:]{1,40}?\s+(?:n[oú]m?\.?\s*)?\d{1,5}[a-z]?\b"
+_STREET_WORD = (r"(?i)\b(?:calle|c\.|av\.?|avenida|privada|priv\.|blvd\.?|boulevard|calzada|calz\.|andador|cerrada|cda\.|"
+                r"prolongaci[oó]n|prol\.|retorno|circuito|paseo|camino)\s+")
+# Right after a home cue ("vive en Río Lerma 123, Col. …") a street needs no street word: a capitalised name.
+_STREET_NAME = r"(?i)(?<![\w.])(?-i:(?=[A-ZÁÉÍÓÚÑ]))"
+_STREET_REST = (
+    r"[^\n,;:]{1,40}?\s+(?:n[oú]m?\.?\s*)?\d{1,5}[a-z]?\b"
     r"(?:\s*(?:int\.?|interior|depto\.?|mz\.?|lt\.?|lote|manzana)\s*\w{1,5})*"
     r"(?=(?:,\s*[^\n,;]{2,40}){0,3}?,\s*(?:col\.|colonia|fracc\.|fraccionamiento|regi[oó]n|barrio|c\.\s?p\.|\d{5}\b))"
     # A full stop ends the address where a sentence starts after it ("…, Jal. Llamar al …").
     r"(?:,\s*(?:[^\n,;.]|\.(?!\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ]{3,}\b(?!,))){2,40}){1,5}")
+_STREET = re.compile(_STREET_WORD + _STREET_REST)
+_NAMED_STREET = re.compile(_STREET_NAME + _STREET_REST)
 # Verbs of residing, in the forms a page uses for a person ("vive en", "reside en", "radica en",
 # "domiciliado en", "lives at"); a company is said to be located ("se ubica en"), which is not one.
 RESIDING_VERBS = (
@@ -65,7 +70,10 @@ _HOME_CUE = re.compile(
     r"(?i)(?:\bdomicilio(?!\s+(?:fiscal|social|comercial|legal|de (?:la|nuestra) (?:empresa|compa[nñ][ií]a|oficina)))"
     r"|\bmi casa|\bparticular\b|\bse entrega en|\bentrego en|\brecoger en|\bpara enviar|\bhome address|\bresidencia"
     rf"|\b(?:{'|'.join(RESIDING_VERBS)})\s+(?:en|at|in|on)\b)[^\n]{{0,30}}$")
-_COMPANY_PLACE = re.compile(r"(?i)\b(?:oficinas?|matriz|sucursal|planta|corporativo|bodega|almac[eé]n|tienda|domicilio fiscal)\b"
+# The cue and what may stand between it and the street ("tiene su domicilio en ").
+_HOME_CUE_AT = re.compile(_HOME_CUE.pattern.replace("[^\\n]{0,30}$", r"(?:\s+(?:en|at|in))?\s*:?\s*"))
+_COMPANY_PLACE = re.compile(r"(?i)\b(?:empresa|compa[nñ][ií]a|"
+                            r"oficinas?|matriz|sucursal|planta|corporativo|bodega|almac[eé]n|tienda|domicilio fiscal)\b"
                             r"|\bs\.\s?a\.|\bs\. de r\.\s?l\.|\bs\.\s?c\.|\ba\.\s?c\.")
 
 
@@ -94,7 +102,12 @@ def _hits(text: str, place: Place) -> list[Hit]:
 
 def _address_hits(text: str) -> list[Hit]:
     hits = []
-    for match in _STREET.finditer(text):
+    streets = list(_STREET.finditer(text))
+    for cue in _HOME_CUE_AT.finditer(text):
+        named = _NAMED_STREET.match(text, cue.end())
+        if named and not any(m.start() < named.end() and named.start() < m.end() for m in streets):
+            streets.append(named)
+    for match in streets:
         line_start = text.rfind("\n", 0, match.start()) + 1
         lead_in = text[max(line_start, match.start() - CUE_WINDOW):match.start()]
         if _HOME_CUE.search(lead_in) and not _COMPANY_PLACE.search(lead_in):
