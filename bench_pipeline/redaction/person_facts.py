@@ -34,8 +34,10 @@ _DATE = (rf"\d{{1,2}}\s*(?:de\s+)?(?:{_MONTH})\.?,?\s*(?:de(?:l)?\s+)?\d{{4}}"  
 BIRTH_LABELS = (r"fecha de nacimiento", r"f\.\s*(?:de\s+)?nac\.?", r"fecha nac\.?", r"nacimiento", r"date of birth",
                 r"birth\s*date", r"birthdate", r"d\.?o\.?b\.?", r"birthday", r"cumplea[nñ]os")
 BIRTH_VERBS = (r"naci[óo]", r"nacid[oa]", r"born")
+_NAME = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+(?:\s+(?:de(?:l| la)?\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+){1,3}"
 _BIRTH = re.compile(rf"(?i)\b(?:(?P<label>{'|'.join(BIRTH_LABELS)})|(?P<verb>{'|'.join(BIRTH_VERBS)}))\b"
-                    rf"[^\d\n]{{0,16}}?\b(?:el\s+|on\s+)?(?P<date>{_DATE}|(?<=\ben\s)\d{{4}}|(?<=\bin\s)\d{{4}})\b")
+                    # the person may be named between label and date ("F. Nac. de Ana Ruiz Pérez: …")
+                    rf"(?:\.?\s+de\s+{_NAME}\s*[:,]?\s*|[^\d\n]{{0,16}}?)\b(?:el\s+|on\s+)?(?P<date>{_DATE}|(?<=\ben\s)\d{{4}}|(?<=\bin\s)\d{{4}})\b")
 _COMPANY_SUBJECT = re.compile(r"(?i)\b(?:empresa|compa[nñ][ií]a|firma|marca|grupo|negocio|proyecto|despacho|tienda|"
                               r"company|firm|brand|business|startup|s\.\s?a\.|s\. de r\.\s?l\.|inc\.|corp\.?|ltd\.?)")
 _AGE_LABEL = re.compile(r"(?i)\b(?:edad|age)\b[\"']?\s*[:：]\s*[\"']?(?P<age>\d{1,3}(?:\s*a[ñn]os)?)(?![\d\w])"
@@ -43,10 +45,11 @@ _AGE_LABEL = re.compile(r"(?i)\b(?:edad|age)\b[\"']?\s*[:：]\s*[\"']?(?P<age>\d
                         r"(?!\s*(?:hours?|days?|minutes?|weeks?|months?|years? ago|horas?|d[ií]as|minutos|semanas"
                         r"|meses))")
 _AGE = re.compile(r"(?i)\b(?P<age>\d{1,3}\s*(?:a[ñn]os|years?(?:[ -]old)?))(?:\s+de\s+edad|\s+old)?\b")
-_NAME = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+(?:\s+(?:de(?:l| la)?\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+){1,3}"
 # The age follows the name through a connector ("Juan Pérez, de 34 años", "… (34 años)", "… tiene 34
 # años"), not a bare comma: "Nuevo León, 20 años después" names a place.
 _NAME_BEFORE_AGE = re.compile(rf"(?P<name>{_NAME})(?:,?\s+(?:de|quien tiene|tiene|aged)|\s*\()\s*$")
+# English puts the age after the name's apposition: "Ann Lee, a 34-year-old engineer".
+_NAMED_YEAR_OLD = re.compile(rf"(?P<name>{_NAME}),\s+an?\s+(?P<age>\d{{1,3}}[ -]years?[ -]old)\b")
 # Years a business has, not a person's age.
 _BUSINESS_YEARS = re.compile(r"(?i)^\s*(?:de\s+)?(?:experiencia|trayectoria|servicio|antig[uü]edad|historia"
                              r"|operaci[oó]n|en el mercado|experience|in business)")
@@ -70,4 +73,6 @@ def person_fact_hits(text: str) -> list[Hit]:
         named = _NAME_BEFORE_AGE.search(before)
         if named and not _COMPANY_SUBJECT.search(named.group("name")) and not _BUSINESS_YEARS.match(text[match.end():]):
             hits.append(Hit(match.start("age"), match.end("age"), "age", REDACTED))
+    hits += [Hit(m.start("age"), m.end("age"), "age", REDACTED) for m in _NAMED_YEAR_OLD.finditer(text)
+             if not _COMPANY_SUBJECT.search(m.group("name"))]
     return hits
