@@ -195,13 +195,14 @@ def _dialled(raw: str) -> bool:
 def _is_phone(text: str, start: int, end: int, lead_in: str, after: str, *, dialled: bool, phone_place: bool,
               lenient: bool) -> bool:
     near = lead_in[-_LABEL_REACH:]
-    if dialled or _PHONE_CUE.search(near):
+    if _PHONE_CUE.search(near):
         return True
-    # A label right before the digits says what they are even in a field that holds phones.
+    # A label right before the digits says what they are, even written as dialled ("guía FedEx 0137 …",
+    # which reads as a retired `01` prefix) or in a field that holds phones.
     if (_NOT_A_PHONE.search(near) or _MONEY_BEFORE.search(near) or _MONEY_AFTER.match(after)
             or _CONTINUED.search(text[max(0, start - 2):start])):
         return False
-    return phone_place or lenient or len(re.findall(r"\d+", text[start:end])) >= 3
+    return phone_place or dialled or lenient or len(re.findall(r"\d+", text[start:end])) >= 3
 
 
 def _candidates(text: str) -> list[_Candidate]:

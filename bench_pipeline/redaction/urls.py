@@ -134,7 +134,8 @@ def _segment(segment: str, path: str, found: Found, judge: Judge, place: Place) 
 
 def _param(piece: str, where: str, found: Found, judge: Judge, place: Place, phone_host: bool) -> str:
     name, sep, raw = piece.partition("=")
-    readable_name = unquote_plus(name)
+    # A query written in HTML separates its parameters with `&amp;`: the name follows the `amp;`.
+    readable_name = unquote_plus(name.removeprefix("amp;"))
     value = _percent_decoded(raw, plus=True)
     if not sep or not value:
         return piece
