@@ -172,7 +172,8 @@ def phone_hits(text: str, place: Place = Place()) -> list[Hit]:
                          lenient=not (place.ids or candidate.by_country_name)):
             continue
         if (phonenumbers.number_type(number) in _BUSINESS_LINES or number.national_number in company_numbers
-                or _company_line(lead_in, after)):
+                or _company_line(lead_in, after) or (place.listing and place.phones and not known
+                                                     and not _PERSON_CUE.search(f"{lead_in} {after}"))):
             company_numbers.add(number.national_number)
             continue
         hits.append(Hit(start, end, "personal-phone", REDACTED_PHONE))
