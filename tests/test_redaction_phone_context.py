@@ -34,6 +34,9 @@ PHONES = [
     ("a person abroad, with +", "Mi hija vive en Houston, su cel +1 713 555 0142", "555 0142"),
     ("a person abroad, by the country's name", "Vive en Madrid, España; teléfono 612 345 678", "612 345 678"),
     ("a person abroad, international prefix", "Llámale al 00 34 612 345 678", "612 345 678"),
+    ("a person abroad in the national form, by a phone word across a name and a city",
+     "Si no contesta, llame a Ana Ruiz Torres en Londres: 07700 900123.", "07700 900123"),
+    ("a person abroad, reached at", "Our rep Ana Ruiz (Toronto) can be reached at (416) 555-0142.", "555-0142"),
 ]
 
 
@@ -48,6 +51,10 @@ NOT_PHONES = [
     ("SKU with colon", f"SKU: {NUMBER}"),
     ("order number", f"Detalle del pedido #{NUMBER}"),
     ("tracking guide", "Número de guía DHL (devolución): 4427185560"),
+    ("order number after núm.", f"Pedido núm. {NUMBER}; entrega el lunes"),
+    ("tracking guide with its carrier", "guía DHL 4427185560 en tránsito"),
+    ("tracking guide that reads as a retired prefix", "guía FedEx 0137 1859 6801"),
+    ("a label in a field that holds phones", "SKU 4427185560"),
     ("folio", "Folio 4427185560 de la aclaración"),
     ("amount with sign", "Monto estimado $5,538,901,274.00"),
     ("amount with currency after", f"Total {NUMBER} MXN"),
@@ -87,6 +94,14 @@ POSITIONS = [
     ("id", f"tel:+52{NUMBER}", True),  # an id field holding a dial link holds a phone
     ("snippet", f"cita previa {NUMBER}", True),
 ]
+
+
+def test_a_phone_field_in_an_organisations_listing_holds_its_line():
+    listing = {"title": "Textiles Mayab", "website": "https://textiles.example.mx/",
+               "attributes": {"Teléfono": "999 923 4400"}}
+    assert redact_json(listing, "$", []) == listing
+    unlisted = {"attributes": {"Teléfono": "999 923 4400"}}
+    assert redact_json(unlisted, "$", []) != unlisted
 
 
 @pytest.mark.parametrize("field, value, goes", POSITIONS, ids=[f"{row[0]}={row[1]}" for row in POSITIONS])

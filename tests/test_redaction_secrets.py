@@ -10,6 +10,7 @@ import pytest
 from bench_pipeline.redaction.exchange import redact_exchange
 from bench_pipeline.redaction.findings import REDACTED
 from bench_pipeline.redaction.scan import scan_json
+from bench_pipeline.redaction.structure import redact_text
 from tests import fake_secrets
 
 
@@ -116,3 +117,10 @@ def _planted(raw: dict) -> list[str]:
             raw["request"]["body"]["api_key"], raw["request"]["body"]["options"]["auth"]["accessToken"],
             content["tracking"], content["meta"]["deep"][0]["client_secret"],
             content["content"].split("Bearer ")[1].split("'")[0], content["content"].split("openai ")[1].split(";")[0]]
+
+
+@pytest.mark.parametrize("quoted", ['&quot;serper_api_key&quot;: &quot;{}&quot;', '{{\\"exa_api_key\\": \\"{}\\"}}'],
+                         ids=["HTML-quoted config", "escaped JSON"])
+def test_a_key_assigned_in_quoted_config_goes(quoted):
+    key = "13dbfbb9a8c7" + "d6e5f4a3b2c1d0e9f8a7b6c5"
+    assert key not in redact_text(quoted.format(key), "$", [])

@@ -117,3 +117,16 @@ def test_redacting_a_redacted_url_changes_nothing():
         once = redact_url(url, "$", [])
         found: list = []
         assert redact_url(once, "$", found) == once and found == [], once
+
+
+def test_a_chat_webhook_loses_its_token_and_keeps_its_host():
+    token = "Cfskgy" + "NeQx7Pz2mLk9RtWv3A"
+    text = f"ALERTS_WEBHOOK_URL=https://hooks.slack.com/services/T3PN8HNQ4SQ/B0KU3EB9F6F/{token}"
+    out = redact_text(text, "$", [])
+    assert token not in out and "https://hooks.slack.com/services/" in out
+
+
+def test_a_credential_parameter_after_an_html_ampersand_goes():
+    secret = "KUd7BV" + "E0Qx7Pz2mLk9RtWv3A"
+    out = redact_text(f'<a href="https://x.example/f?u=1&amp;auth={secret}">', "$", [])
+    assert secret not in out and "https://x.example/f?u=1&amp;auth=" in out
