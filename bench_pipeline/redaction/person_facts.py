@@ -37,7 +37,8 @@ BIRTH_VERBS = (r"naci[óo]", r"nacid[oa]", r"born")
 _NAME = r"[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+(?:\s+(?:de(?:l| la)?\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+){1,3}"
 _BIRTH = re.compile(rf"(?i)\b(?:(?P<label>{'|'.join(BIRTH_LABELS)})|(?P<verb>{'|'.join(BIRTH_VERBS)}))\b"
                     # the person may be named between label and date ("F. Nac. de Ana Ruiz Pérez: …")
-                    rf"(?:\.?\s+de\s+{_NAME}\s*[:,]?\s*|[^\d\n]{{0,16}}?)\b(?:el\s+|on\s+)?(?P<date>{_DATE}|(?<=\ben\s)\d{{4}}|(?<=\bin\s)\d{{4}})\b")
+                    rf"(?:\.?\s+de\s+{_NAME}\s*[:,]?\s*|[^\d\n]{{0,16}}?)"
+                    rf"\b(?:el\s+|on\s+)?(?P<date>{_DATE}|(?<=\ben\s)\d{{4}}|(?<=\bin\s)\d{{4}})\b")
 _COMPANY_SUBJECT = re.compile(r"(?i)\b(?:empresa|compa[nñ][ií]a|firma|marca|grupo|negocio|proyecto|despacho|tienda|"
                               r"company|firm|brand|business|startup|s\.\s?a\.|s\. de r\.\s?l\.|inc\.|corp\.?|ltd\.?)")
 _AGE_LABEL = re.compile(r"(?i)\b(?:edad|age)\b[\"']?\s*[:：]\s*[\"']?(?P<age>\d{1,3}(?:\s*a[ñn]os)?)(?![\d\w])"

@@ -47,8 +47,8 @@ _ENTITIES = {"&nbsp;": " ", "&#160;": " ", "&#xa0;": " ", "&#64;": "@", "&#x40;"
 # A Mexican street address: a street word, a name, a number (interior, lot, block), then the colonia,
 # postal code or city after commas. It is a person's when the words before it say so on the same
 # line ("Domicilio:", "Se entrega en", "Dirección para enviar") and no company word does.
-_STREET_WORD = (r"(?i)\b(?:calle|c\.|av\.?|avenida|privada|priv\.|blvd\.?|boulevard|calzada|calz\.|andador|cerrada|cda\.|"
-                r"prolongaci[oó]n|prol\.|retorno|circuito|paseo|camino)\s+")
+_STREET_WORD = (r"(?i)\b(?:calle|c\.|av\.?|avenida|privada|priv\.|blvd\.?|boulevard|calzada|calz\.|andador|"
+                r"cerrada|cda\.|prolongaci[oó]n|prol\.|retorno|circuito|paseo|camino)\s+")
 # Right after a home cue ("vive en Río Lerma 123, Col. …") a street needs no street word: a capitalised name.
 _STREET_NAME = r"(?i)(?<![\w.])(?-i:(?=[A-ZÁÉÍÓÚÑ]))"
 _STREET_REST = (
@@ -66,14 +66,16 @@ RESIDING_VERBS = (
     r"radic(?:a|o|an|amos|aba|aban|ado|ada)", r"habit(?:a|o|an|aba)", r"domiciliad[oa]s?",
     r"lives?", r"living", r"resides?", r"residing",
 )
-_HOME_CUE = re.compile(
+_HOME_WORDS = (
     r"(?i)(?:\bdomicilio(?!\s+(?:fiscal|social|comercial|legal|de (?:la|nuestra) (?:empresa|compa[nñ][ií]a|oficina)))"
     r"|\bmi casa|\bparticular\b|\bse entrega en|\bentrego en|\brecoger en|\bpara enviar|\bhome address|\bresidencia"
-    rf"|\b(?:{'|'.join(RESIDING_VERBS)})\s+(?:en|at|in|on)\b)[^\n]{{0,30}}$")
+    rf"|\b(?:{'|'.join(RESIDING_VERBS)})\s+(?:en|at|in|on)\b)")
+_HOME_CUE = re.compile(_HOME_WORDS + r"[^\n]{0,30}$")
 # The cue and what may stand between it and the street ("tiene su domicilio en ").
-_HOME_CUE_AT = re.compile(_HOME_CUE.pattern.replace("[^\\n]{0,30}$", r"(?:\s+(?:en|at|in))?\s*:?\s*"))
+_HOME_CUE_AT = re.compile(_HOME_WORDS + r"(?:\s+(?:en|at|in))?\s*:?\s*")
 _COMPANY_PLACE = re.compile(r"(?i)\b(?:empresa|compa[nñ][ií]a|"
-                            r"oficinas?|matriz|sucursal|planta|corporativo|bodega|almac[eé]n|tienda|domicilio fiscal)\b"
+                            r"oficinas?|matriz|sucursal|planta|corporativo|bodega|almac[eé]n|tienda|"
+                            r"domicilio fiscal)\b"
                             r"|\bs\.\s?a\.|\bs\. de r\.\s?l\.|\bs\.\s?c\.|\ba\.\s?c\.")
 
 

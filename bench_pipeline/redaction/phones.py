@@ -231,7 +231,8 @@ def _candidates(text: str) -> list[_Candidate]:
         if (len(digits) >= _FEWEST_DIGITS and text[max(0, run.start() - 1):run.start()] != "+"
                 and not _overlaps(found, run.start(), run.end())
                 and _PHONE_WORD_BEFORE.search(_lead_in(text, max(0, run.start() - CUE_WINDOW), run.start()))):
-            start = run.start() - (text[max(0, run.start() - 1):run.start()] == "(")  # "(506) 657-…": the area code's bracket
+            # "(506) 657-…": the area code's bracket goes with it.
+            start = run.start() - (text[max(0, run.start() - 1):run.start()] == "(")
             found.append(_Candidate(start, run.end(), phonenumbers.PhoneNumber(national_number=int(digits))))
     return sorted(found, key=lambda item: item.start)
 
