@@ -96,13 +96,6 @@ POSITIONS = [
 ]
 
 
-def test_a_phone_field_in_an_organisations_listing_holds_its_line():
-    listing = {"title": "Textiles Mayab", "website": "https://textiles.example.mx/",
-               "attributes": {"Teléfono": "999 923 4400"}}
-    assert redact_json(listing, "$", []) == listing
-    unlisted = {"attributes": {"Teléfono": "999 923 4400"}}
-    assert redact_json(unlisted, "$", []) != unlisted
-
 
 @pytest.mark.parametrize("field, value, goes", POSITIONS, ids=[f"{row[0]}={row[1]}" for row in POSITIONS])
 def test_a_field_named_for_phones_holds_phones_and_one_named_for_ids_holds_ids(field, value, goes):

@@ -107,7 +107,6 @@ CUE_WINDOW = 80
 _CUE_BREAK = re.compile(r"[\n;<>|]|(?<=[.!?])\s+(?=[A-ZÁÉÍÓÚÑ¿¡\d+(])")
 _LABEL_REACH = 32  # a label speaks of a number only from this close ("Conmutador: ", "ventas@… o llame al ")
 _FEWEST_DIGITS = 7  # no numbering plan this reads (Mexico's has ten digits) has shorter subscriber numbers
-_ONLY_A_NUMBER = re.compile(r"[\d\s+().-]+")
 _DIGIT_RUN = re.compile(r"\d(?:[ .()-]{0,2}\d){5,13}")
 
 
@@ -173,17 +172,11 @@ def phone_hits(text: str, place: Place = Place()) -> list[Hit]:
                          lenient=not (place.ids or candidate.by_country_name)):
             continue
         if (phonenumbers.number_type(number) in _BUSINESS_LINES or number.national_number in company_numbers
-                or _company_line(lead_in, after) or _listing_line(text, place, known)):
+                or _company_line(lead_in, after)):
             company_numbers.add(number.national_number)
             continue
         hits.append(Hit(start, end, "personal-phone", REDACTED_PHONE))
     return hits
-
-
-def _listing_line(text: str, place: Place, known: bool) -> bool:
-    """The number alone in a phone field of an organisation's listing is the organisation's line; prose
-    there is read as prose."""
-    return place.listing and place.phones and not known and bool(_ONLY_A_NUMBER.fullmatch(text))
 
 
 def _could_be_a_phone_here(text: str, known_phones: frozenset[str]) -> bool:

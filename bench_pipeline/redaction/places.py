@@ -20,9 +20,6 @@ class Place:
     slug: bool = False  # a URL slug: `-` and `_` separate its words
     # Digits the same document gives elsewhere as a person's phone: that number is a phone here too.
     known_phones: frozenset[str] = frozenset()
-    # Inside an organisation's listing (an object with its `website`: a knowledge panel, a local result),
-    # where a phone field holds the organisation's own line.
-    listing: bool = False
 
     def but(self, **changes) -> Place:
         return replace(self, **changes)
@@ -47,17 +44,12 @@ def name_words(name: str) -> list[str]:
     return [word.lower() for word in _NAME_WORDS.findall(name)]
 
 
-def field_place(field: str, value: str, known_phones: frozenset[str] = frozenset(), listing: bool = False) -> Place:
+def field_place(field: str, value: str, known_phones: frozenset[str] = frozenset()) -> Place:
     """The place of a JSON string under key `field`. One word in a field named for ids is an id; a
     sentence there is read as a sentence."""
     phones, ids_field = _field_kind(field)
     token = not any(c.isspace() for c in value)
-    return Place(token=token, phones=phones, ids=token and ids_field, known_phones=known_phones, listing=listing)
-
-
-def is_listing(fields: dict) -> bool:
-    """An object that gives an organisation's website describes the organisation, not a person."""
-    return any(isinstance(key, str) and "website" in name_words(key) for key in fields)
+    return Place(token=token, phones=phones, ids=token and ids_field, known_phones=known_phones)
 
 
 @lru_cache(maxsize=4096)

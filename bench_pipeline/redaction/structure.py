@@ -15,7 +15,7 @@ from bench_pipeline.redaction import urls
 from bench_pipeline.redaction.findings import REDACTED, Hit, apply_hits, is_placeholder, mask
 from bench_pipeline.redaction.personal import personal_hits
 from bench_pipeline.redaction.phones import phones_in_urls_named_elsewhere
-from bench_pipeline.redaction.places import Place, field_place, is_listing
+from bench_pipeline.redaction.places import Place, field_place
 from bench_pipeline.redaction.positions import is_secret_name
 from bench_pipeline.redaction.secret_values import entropy_hits, secret_hits
 from bench_pipeline.redaction.urls import is_url, url_spans
@@ -75,25 +75,23 @@ def redact_json(value: Any, path: str, found: Found) -> Any:
     value, in the place its key names (a list's items in their list's). A key is redacted as a value
     would be, so a URL used as a key still matches its twin among the values. A number the document
     gives as a person's phone is a phone in its URLs too (`…/lic-ruiz-6641234567-55102`)."""
-    return _walk(value, path, found, "", phones_in_urls_named_elsewhere(value), False)
+    return _walk(value, path, found, "", phones_in_urls_named_elsewhere(value))
 
 
-def _walk(value: Any, path: str, found: Found, field: str, known: frozenset[str], listing: bool) -> Any:
+def _walk(value: Any, path: str, found: Found, field: str, known: frozenset[str]) -> Any:
     if isinstance(value, dict):
         out = {}
         key_place = Place(known_phones=known)
-        listing = listing or is_listing(value)
         for key, item in value.items():
             where = f"{path}.{key}"
             # Keys carry data too (a links summary keyed by anchor text "Llámame 55 …").
             kept = redact_string(key, f"{path}.<key>", found, key_place) if isinstance(key, str) else key
-            out[kept] = (_blank(item, where, found) if is_secret_name(key)
-                         else _walk(item, where, found, key, known, listing))
+            out[kept] = _blank(item, where, found) if is_secret_name(key) else _walk(item, where, found, key, known)
         return out
     if isinstance(value, list):
-        return [_walk(item, f"{path}[{i}]", found, field, known, listing) for i, item in enumerate(value)]
+        return [_walk(item, f"{path}[{i}]", found, field, known) for i, item in enumerate(value)]
     if isinstance(value, str):
-        return redact_string(value, path, found, field_place(field, value, known, listing))
+        return redact_string(value, path, found, field_place(field, value, known))
     return value
 
 

@@ -146,9 +146,12 @@ class _Planter:
             else:
                 local = parts.phone_like(self.rng, company.area)[len(company.area):]
                 written = f"{company.area} {local[:-4]} {local[-4:]}"
+            needle = written
+            if family == "company_line":  # a bare number in a phone field may be a person's: the label says whose
+                written = f"Conmutador: {written}"
             exchange = copy.deepcopy(self.template)
             _set(exchange[part]["body"], path, written)
-            yield self._case("contact", f"{shape} (contact field)", exchange, [Plant(family, (written,))])
+            yield self._case("contact", f"{shape} (contact field)", exchange, [Plant(family, (needle,))])
         if self._new("text", shape):
             m = families.material(self.rng)
             renderer = _field_renderer(path)
