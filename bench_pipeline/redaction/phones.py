@@ -227,7 +227,9 @@ def _candidates(text: str) -> list[_Candidate]:
     for run in _DIGIT_RUN.finditer(text):
         digits = re.sub(r"\D", "", run.group())
         # Written with a `+`, a number is the matcher's to judge: invalid in its country, it is no phone.
+        # Grouped as a number is written ("07700 900123"): a bare run after a word is more often a count or code.
         if (len(digits) >= _FEWEST_DIGITS and text[max(0, run.start() - 1):run.start()] != "+"
+                and len(re.findall(r"\d+", run.group())) >= 2
                 and not _overlaps(found, run.start(), run.end())
                 and _PHONE_WORD_BEFORE.search(_lead_in(text, max(0, run.start() - CUE_WINDOW), run.start()))):
             # "(506) 657-…": the area code's bracket goes with it.
