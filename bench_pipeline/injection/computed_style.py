@@ -45,6 +45,7 @@ _RELEVANT = ("display", "visibility", "opacity", "font-size", "font", "color", "
              "width", "max-height", "overflow", "transform")
 _SKIP = {"script", "style", "noscript", "template", "head", "title", "meta", "link"}
 _BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 
 
 class HiddenText(NamedTuple):
@@ -129,9 +130,9 @@ def _may_match(selector: str, tags: set[str], classes: set[str], ids: set[str]) 
     """False when a compound of the selector needs a tag, class or id no element has: a stylesheet
     shared across a site styles hundreds of classes a given page never uses. What sits in brackets
     or parentheses (`[href]`, `:not(.x)`) is left to the selector engine."""
-    if "\\" in selector or "|" in selector:
-        return True  # escaped or namespaced names
-    bare, previous = selector, None
+    bare, previous = _CSS_COMMENT.sub(" ", selector), None
+    if "\\" in bare or "|" in bare or "/*" in bare:
+        return True  # escaped or namespaced names, an unclosed comment
     while bare != previous:
         bare, previous = _BRACKETED.sub("", bare), bare
     for compound in re.split(r"[\s>+~]+", bare.strip()):
