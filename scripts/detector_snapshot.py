@@ -26,8 +26,9 @@ from collections.abc import Iterator
 from html import escape
 from pathlib import Path
 
-from bench_pipeline.injection import detector
+from bench_pipeline.injection import signals
 from bench_pipeline.injection.detector import scan, sniff_media
+from benchmarks.blind_corpora.__main__ import _page, _rows, _strings
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures" / "web-search"
@@ -35,34 +36,9 @@ BLIND = ROOT / "benchmarks" / "blind_corpora"
 _BATCH = 100
 
 
-def _signals_module():
-    return sys.modules[detector.findings_many.__module__]
-
-
 def _windows(judged) -> list:
     return [[[list(finding.signals), finding.weight, finding.snippet, sorted(bars)] for finding, bars in text]
             for text in judged]
-
-
-def _strings(value) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
-
-
-def _rows(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-def _page(body: str) -> bytes:
-    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>x</title></head><body><h1>Grupo Ejemplo</h1>"
-            f"<p>Grupo Ejemplo distribuye refacciones en Nuevo León desde 1994.</p>{body}</body></html>").encode()
 
 
 def _texts() -> Iterator[tuple[str, str]]:
@@ -131,7 +107,6 @@ def _documents(pairs: bool) -> Iterator[tuple[str, str, bytes]]:
 
 
 def snapshot(out: Path, pairs: bool) -> Counter:
-    signals = _signals_module()
     judge = signals._judged_windows
     counts: Counter = Counter()
     with gzip.open(out, "wt", encoding="utf-8") as sink:

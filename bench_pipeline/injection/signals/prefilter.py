@@ -43,19 +43,15 @@ def normal(text: str) -> str:
     return text.encode("ascii", "replace").translate(_NORMAL).decode("ascii")
 
 
-class _Literals(NamedTuple):
-    """A match holds one of these literals, each (least, most) characters after the match's start."""
-    offsets: dict[str, Span]
-
-
-class _AllOf(NamedTuple):
-    """A match holds what each option requires: any one of them can be looked for."""
-    options: tuple
-
-
-class _OneOf(NamedTuple):
-    """A match holds what one of the branches requires: all of them must be looked for."""
-    branches: tuple
+class _Node(NamedTuple):
+    """What every match holds: `literals` — one of `offsets`' literals, each (least, most) characters
+    after the match's start; `all of` — what each child requires (any one child can be looked for);
+    `one of` — what one child requires (all of them must be looked for). Once numbered, literals are
+    numbers and `numbers` holds every one below."""
+    kind: str
+    children: tuple
+    offsets: dict
+    numbers: frozenset[int] = frozenset()
 
 
 class _Head(NamedTuple):
@@ -66,8 +62,8 @@ class _Head(NamedTuple):
 
 
 class _Analysis:
-    """The literals of one parsed pattern. Sub-results are kept by node identity: the pattern's
-    parts (the reader nouns, the verb forms) recur under many branches."""
+    """The literals of one parsed pattern. Spellings, widths and edges are kept by parser node: the
+    walk asks a part for them more than once."""
 
     def __init__(self) -> None:
         self._exact: dict[int, frozenset[str] | None] = {}
@@ -116,7 +112,7 @@ class _Analysis:
             index = end
         if not options:
             return None
-        return options[0] if len(options) == 1 else _AllOf(tuple(options))
+        return options[0] if len(options) == 1 else _Node("all of", tuple(options), {})
 
     def _part(self, item, at: Span, opened: bool, closed: bool, head: _Head | None):
         op, av = item
@@ -130,14 +126,14 @@ class _Analysis:
                 found = self.requirement(_items(branch), at, opened, closed, head)
                 if found is None:
                     return None
-                if isinstance(found, _Literals):
+                if found.kind == "literals":
                     for literal, offsets in found.offsets.items():
                         merged[literal] = _hull(merged.get(literal), offsets)
                 else:
                     branches.append(found)
             if merged:
-                branches.append(_Literals(merged))
-            return branches[0] if len(branches) == 1 else _OneOf(tuple(branches))
+                branches.append(_Node("literals", (), merged))
+            return branches[0] if len(branches) == 1 else _Node("one of", tuple(branches), {})
         if op in _REPEATS and av[0] >= 1:
             return self.requirement(_items(av[2]), at, opened, closed and av[1] == 1, head)
         return None
@@ -334,7 +330,7 @@ def _hull(first: Span | None, second: Span) -> Span:
     return second if first is None else (min(first[0], second[0]), max(first[1], second[1]))
 
 
-def _literals(strings: frozenset[str], at: Span, opened: bool, closed: bool) -> _Literals | None:
+def _literals(strings: frozenset[str], at: Span, opened: bool, closed: bool) -> _Node | None:
     """The strings as the prefilter reads them, a space marking a sure word boundary; None when one
     of them is too common a thing to look for (a letter, a bare part of a word)."""
     offsets: dict[str, Span] = {}
@@ -347,7 +343,7 @@ def _literals(strings: frozenset[str], at: Span, opened: bool, closed: bool) -> 
             return None
         shift = -1 if lead else 0  # the boundary's space lies just before the literal's place
         offsets[literal] = _hull(offsets.get(literal), (at[0] + shift, at[1] + shift))
-    return _Literals(offsets)
+    return _Node("literals", (), offsets)
 
 
 class Prefilter:
@@ -366,14 +362,13 @@ class Prefilter:
             self._automaton.add_word(literal, (number, len(literal)))
         self._automaton.make_automaton()
 
-    def _numbered(self, node):
-        if isinstance(node, _Literals):
+    def _numbered(self, node: _Node) -> _Node:
+        if node.kind == "literals":
             offsets = {self._ids.setdefault(literal, len(self._ids)): span for literal, span in node.offsets.items()}
-            return _Found(offsets, frozenset(offsets))
-        if isinstance(node, _AllOf):
-            # The option with the fewest literals first: it is the likeliest to be absent, which settles it.
-            return _AllOf(tuple(sorted((self._numbered(option) for option in node.options), key=_size)))
-        return _OneOf(tuple(self._numbered(branch) for branch in node.branches))
+            return _Node("literals", (), offsets, frozenset(offsets))
+        # The child with the fewest literals first: the likeliest to be absent, which settles an `all of`.
+        children = tuple(sorted(map(self._numbered, node.children), key=lambda child: len(child.numbers)))
+        return _Node(node.kind, children, {}, frozenset().union(*(child.numbers for child in children)))
 
     def spans(self, text: str) -> list[list[Span] | None]:
         """Per pattern, the ranges of positions where a match may start; None where the pattern
@@ -400,50 +395,37 @@ class Prefilter:
         return spans
 
 
-class _Found(NamedTuple):
-    offsets: dict[int, Span]
-    numbers: frozenset[int]
-
-
-def _size(node) -> int:
-    if isinstance(node, _Found):
-        return len(node.numbers)
-    return sum(_size(child) for child in (node.options if isinstance(node, _AllOf) else node.branches))
-
-
-def _cost(node, hits: dict[int, list[int]], found: frozenset[int], costs: dict[int, int]) -> int:
+def _cost(node: _Node, hits: dict[int, list[int]], found: frozenset[int], costs: dict[int, int]) -> int:
     """Positions to try if `node` is looked for: each hit times the positions it leaves open."""
+    if node.numbers.isdisjoint(found):
+        return 0
     key = id(node)
     if key in costs:
         return costs[key]
-    if isinstance(node, _Found):
+    if node.kind == "literals":
         cost = sum(len(hits[number]) * (node.offsets[number][1] - node.offsets[number][0] + 1)
                    for number in node.numbers & found)
-    elif isinstance(node, _AllOf):
-        cost = None
-        for option in node.options:
-            option_cost = _cost(option, hits, found, costs)
-            cost = option_cost if cost is None or option_cost < cost else cost
-            if cost == 0:
-                break
+    elif node.kind == "all of":
+        cost = 0 if any(child.numbers.isdisjoint(found) for child in node.children) else \
+            min(_cost(child, hits, found, costs) for child in node.children)
     else:
-        cost = sum(_cost(branch, hits, found, costs) for branch in node.branches)
+        cost = sum(_cost(child, hits, found, costs) for child in node.children)
     costs[key] = cost
     return cost
 
 
-def _starts(node, hits: dict[int, list[int]], found: frozenset[int], costs: dict[int, int], starts: list[Span]) -> None:
-    if isinstance(node, _Found):
+def _starts(node: _Node, hits: dict[int, list[int]], found: frozenset[int], costs: dict[int, int],
+            starts: list[Span]) -> None:
+    if node.kind == "literals":
         for number in node.numbers & found:
             low, high = node.offsets[number]
             starts.extend((max(0, at - high), max(0, at - low + 1)) for at in hits[number])
-    elif isinstance(node, _AllOf):
-        cheapest = min(node.options, key=lambda option: _cost(option, hits, found, costs))
-        _starts(cheapest, hits, found, costs, starts)
+    elif node.kind == "all of":
+        _starts(min(node.children, key=lambda child: _cost(child, hits, found, costs)), hits, found, costs, starts)
     else:
-        for branch in node.branches:
-            if _cost(branch, hits, found, costs):
-                _starts(branch, hits, found, costs, starts)
+        for child in node.children:
+            if _cost(child, hits, found, costs):
+                _starts(child, hits, found, costs, starts)
 
 
 def _merged(spans: list[Span]) -> list[Span]:
