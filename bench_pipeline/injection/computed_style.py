@@ -44,6 +44,8 @@ _RELEVANT = ("display", "visibility", "opacity", "font-size", "font", "color", "
              "clip", "clip-path", "position", "left", "top", "right", "text-indent", "margin-left", "height",
              "width", "max-height", "overflow", "transform")
 _SKIP = {"script", "style", "noscript", "template", "head", "title", "meta", "link"}
+_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 
 
 class HiddenText(NamedTuple):
@@ -92,41 +94,54 @@ def _stylesheet_rules(root) -> dict:
                 if selector:
                     ranked.append((_specificity(selector), order, selector, declarations))
     applied: dict = {}
-    present = _names_present(root) if ranked else (set(), set())
+    present = _names_present(root) if ranked else (set(), set(), set())
+    matched: dict[str, list] = {}  # a selector repeated (media queries, themes) is evaluated once
     for _, _, selector, declarations in sorted(ranked, key=lambda item: (item[0], item[1])):
-        if not _may_match(selector, *present):
-            continue
-        compiled = _compiled(selector)
-        if compiled is None:
-            continue  # pseudo-classes cssselect cannot compile (:hover, :has…) never hide text at rest
-        try:
-            matched = compiled(root)
-        except etree.XPathError:
-            continue
-        for element in matched:
+        if selector not in matched:
+            matched[selector] = _elements(root, selector) if _may_match(selector, *present) else []
+        for element in matched[selector]:
             applied.setdefault(element, {}).update(declarations)
     return applied
 
 
-def _names_present(root) -> tuple[set[str], set[str]]:
-    """The classes and ids the page's elements carry."""
-    classes, ids = set(), set()
+def _elements(root, selector: str) -> list:
+    compiled = _compiled(selector)
+    if compiled is None:
+        return []  # pseudo-classes cssselect cannot compile (:hover, :has…) never hide text at rest
+    try:
+        return compiled(root)
+    except etree.XPathError:
+        return []
+
+
+def _names_present(root) -> tuple[set[str], set[str], set[str]]:
+    """The tags, classes and ids the page's elements carry."""
+    tags, classes, ids = set(), set(), set()
     for element in root.iter():
         if isinstance(element.tag, str):
+            tags.add(element.tag)
             classes.update((element.get("class") or "").split())
             if element.get("id"):
                 ids.add(element.get("id"))
-    return classes, ids
+    return tags, classes, ids
 
 
-def _may_match(selector: str, classes: set[str], ids: set[str]) -> bool:
-    """False when the selector's subject (its last compound) needs a class or id no element has:
-    a stylesheet shared across a site styles hundreds of classes a given page never uses."""
-    subject = re.split(r"[\s>+~]+", selector.strip())[-1]
-    if not subject or re.search(r"[\[(:\\]", subject):
-        return True  # attribute, pseudo-class or escaped names: let the selector engine judge
-    return all(name in classes for name in re.findall(r"\.([\w-]+)", subject)) and \
-        all(name in ids for name in re.findall(r"#([\w-]+)", subject))
+def _may_match(selector: str, tags: set[str], classes: set[str], ids: set[str]) -> bool:
+    """False when a compound of the selector needs a tag, class or id no element has: a stylesheet
+    shared across a site styles hundreds of classes a given page never uses. What sits in brackets
+    or parentheses (`[href]`, `:not(.x)`) is left to the selector engine."""
+    bare, previous = _CSS_COMMENT.sub(" ", selector), None
+    if "\\" in bare or "|" in bare or "/*" in bare:
+        return True  # escaped or namespaced names, an unclosed comment
+    while bare != previous:
+        bare, previous = _BRACKETED.sub("", bare), bare
+    for compound in re.split(r"[\s>+~]+", bare.strip()):
+        tag = re.match(r"[a-zA-Z][\w-]*", compound)
+        if tag and tag.group() not in tags \
+                or not all(name in classes for name in re.findall(r"\.([\w-]+)", compound)) \
+                or not all(name in ids for name in re.findall(r"#([\w-]+)", compound)):
+            return False
+    return True
 
 
 @lru_cache(maxsize=4096)
