@@ -43,7 +43,9 @@ from bench_pipeline.injection.css_values import (
 from bench_pipeline.injection.stylesheet import SCREENS, Rule, Screen, declarations, page_rules
 
 MIN_CONTRAST = 1.5
-MIN_FONT_PX = 4.0
+MIN_FONT_PX = 4.0  # on a screen
+# A paged document (PDF, office) is read zoomed in: text is legible there down to 1.5 pt.
+MIN_PAGED_FONT_PX = 1.5 * 4 / 3
 MIN_ALPHA = 0.1  # ink this transparent is invisible whatever lies under it
 OFFSCREEN_PX = 999.0
 TINY_BOX_PX = 1.0
@@ -61,6 +63,15 @@ _GENERATING = ("before", "after")
 _POSITIONED = ("absolute", "fixed", "relative", "sticky")
 _CUT = ("hidden", "clip", "scroll", "auto")
 _SKIP = {"script", "style", "noscript", "template", "head", "title", "meta", "link"}
+# The properties the model reads: a rule that sets none of them (most of a site's stylesheet) is not matched.
+RENDERING_PROPERTIES = frozenset({
+    "display", "visibility", "content-visibility", "opacity", "filter", "font-size", "font", "color",
+    "-webkit-text-fill-color", "fill", "fill-opacity", "stroke", "stroke-width", "-webkit-text-stroke",
+    "-webkit-text-stroke-width", "-webkit-text-stroke-color", "text-shadow", "background", "background-color",
+    "background-image", "background-clip", "-webkit-background-clip", "mix-blend-mode", "clip", "clip-path",
+    "position", "left", "top", "right", "bottom", "margin-left", "margin-top", "text-indent", "transform", "scale",
+    "zoom", "width", "height", "max-width", "max-height", "overflow", "overflow-x", "overflow-y", "content",
+})
 
 
 class Box(NamedTuple):
@@ -76,13 +87,14 @@ class Box(NamedTuple):
     blend: str  # mix-blend-mode
 
 
-def ink(box: Box, screen: Screen = SCREENS[0]) -> str | None:
-    """The hiding vector of a box that leaves no visible ink on `screen`, None when it leaves some."""
+def ink(box: Box, screen: Screen = SCREENS[0], legible_px: float = MIN_FONT_PX) -> str | None:
+    """The hiding vector of a box that leaves no visible ink on `screen`, None when it leaves some;
+    text under `legible_px` is too small to read."""
     if not box.laid_out:
         return "hidden_css"
     if box.clipped or box.offset_px <= -min(OFFSCREEN_PX, screen.width):
         return "offscreen"
-    if box.font_px < MIN_FONT_PX:
+    if box.font_px < legible_px:
         return "hidden_css"
     for paint in box.inks:
         if paint is None:
@@ -137,7 +149,20 @@ _ROOT_STATE = _Inherited(_BLACK, None, _BLACK, None, (), _WHITE, 16.0, 1.0, 1.0,
 
 
 def render(root) -> Rendering:
-    """The page's hidden elements and its generated text, each judged on every reference screen."""
+    """The page's hidden elements and its generated text, each judged on every reference screen.
+    The last page's rendering is kept: generated text, embedded documents and hidden elements are
+    read from one rendering of a page (before hidden elements are taken out of its tree)."""
+    if _last_rendering and _last_rendering[0] is root:
+        return _last_rendering[1]
+    rendering = _rendered(root)
+    _last_rendering[:] = [root, rendering]
+    return rendering
+
+
+_last_rendering: list = []
+
+
+def _rendered(root) -> Rendering:
     rules = page_rules([(_USER_AGENT_CSS, None)] + [(style.text or "", style.get("media")) for style in root.iter("style")])
     matched = _matched_rules(root, rules)
     varies = any(not all(rule.screens) for rule in rules)
@@ -170,6 +195,8 @@ def _matched_rules(root, rules: list[Rule]) -> list[_Matched]:
     present = _names_present(root)
     found = []
     for rule in rules:
+        if RENDERING_PROPERTIES.isdisjoint(rule.declarations):
+            continue
         selector, pseudo = rule.selector, None
         if marker := _PSEUDO_ELEMENT.search(selector):
             pseudo = marker.group(1).lower()

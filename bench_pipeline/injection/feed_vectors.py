@@ -23,7 +23,10 @@ _MARKUP = re.compile(r"<[A-Za-z!/][^<>]*>")
 
 def feed_parts(text: str) -> list[Channel | Nested]:
     parser = etree.XMLParser(resolve_entities=False, no_network=True, recover=True, huge_tree=False)
-    root = etree.fromstring(_XML_DECLARATION.sub("", text, count=1).encode("utf-8"), parser)
+    try:
+        root = etree.fromstring(_XML_DECLARATION.sub("", text, count=1).encode("utf-8"), parser)
+    except etree.XMLSyntaxError:
+        root = None
     if root is None:
         raise ValueError("a feed whose XML cannot be parsed")
     parts: list[Channel | Nested] = []

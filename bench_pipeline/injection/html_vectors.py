@@ -51,8 +51,12 @@ _ITEMS = etree.XPath("//*[@itemscope]")
 # A microdata property's value where no one sees it (WHATWG microdata, "values").
 _UNSEEN_VALUE = {"meta": "content", "data": "value", "meter": "value"}
 _CONTENT_VALUE = re.compile(r"(?<![-\w])content\s*:\s*([^;}]*)", re.IGNORECASE)
-_DATA_URLS = etree.XPath("//@*[starts-with(normalize-space(.), 'data:')]")
+_ATTR_READ = re.compile(r"attr\(\s*([-\w]+)", re.IGNORECASE)
+_DATA_URLS = etree.XPath("//@*[starts-with(., 'data:')]")
+_STYLES_WITH_DATA = etree.XPath("//style[contains(., 'data:')]/text() | //@style[contains(., 'data:')]", smart_strings=False)
 _CSS_DATA_URL = re.compile(r"url\(\s*[\"']?(data:[^\"')]+)", re.IGNORECASE)
+# SVG that holds no text element (most icons) is a picture, not a document to read.
+_SVG_TEXT = re.compile(rb"<(?:\w+:)?(?:text|title|desc|metadata|foreignobject)\b", re.IGNORECASE)
 # Where a document embedded by URL is drawn on the page (the others only point at it).
 _RENDERS = frozenset({("iframe", "src"), ("frame", "src"), ("object", "data"), ("embed", "src"), ("img", "src"),
                       ("image", "href"), ("image", "xlink:href"), ("input", "src")})
@@ -139,11 +143,15 @@ def hidden_element_channels(root) -> tuple[list[Channel], str | None]:
 def generated_channels(root) -> list[Channel]:
     """The text of `::before`/`::after` `content`, in its hiding vector when its box leaves no ink
     (`computed_style`) and as visible text when it does. The page is rendered for it only when one
-    of its `content` strings could be instruction-like even in a hidden channel, or reads an
-    attribute (`attr()`)."""
+    of the texts its `content` values can generate (their strings, the attributes `attr()` reads)
+    could be instruction-like even in a hidden channel."""
     values = [value for style in root.iter("style") for value in _CONTENT_VALUE.findall(style.text or "")]
-    strings = [text for text in (generated_text(value, lambda _: "") for value in values) if len(text.split()) >= 2]
-    if not any("attr(" in value.lower() for value in values) and not any(findings_many(strings, "hidden")):
+    if not values:
+        return []
+    strings = [generated_text(value, lambda _: "") for value in values]
+    for name in {name.lower() for value in values for name in _ATTR_READ.findall(value)}:
+        strings += [str(text) for text in root.xpath("//@*[local-name() = $name]", name=name)]
+    if not any(findings_many([text for text in strings if len(text.split()) >= 2], "hidden")):
         return []
     generated = render(root).generated
     shown = [text for vector, text in generated if vector is None]
@@ -160,22 +168,28 @@ def embedded_documents(root) -> list[Nested]:
         if frame.get("srcdoc"):
             found.append((frame, frame.get("srcdoc").encode("utf-8"), "html"))
     for value in _DATA_URLS(root):
-        decoded = decode_data_url(str(value))
+        decoded = _document_in(str(value))
         if decoded is not None:
             element = value.getparent()
             drawn = (element.tag.lower() if isinstance(element.tag, str) else "", value.attrname.lower()) in _RENDERS
             found.append((element if drawn else None, decoded, None))
-    styles = [style.text or "" for style in root.iter("style")] + [value for value in root.xpath("//@style")]
-    for style in styles:
-        for url in _CSS_DATA_URL.findall(style):
-            decoded = decode_data_url(url)
-            if decoded is not None:
-                found.append((None, decoded, None))
+    for url in dict.fromkeys(url for style in _STYLES_WITH_DATA(root) for url in _CSS_DATA_URL.findall(style)):
+        decoded = _document_in(url)
+        if decoded is not None:
+            found.append((None, decoded, None))
     if not found:
         return []
     rendering = render(root) if any(element is not None for element, _, _ in found) else None
     return [Nested(data, rendering.vector_of(element) if element is not None else "attribute_text", media)
             for element, data, media in found]
+
+
+def _document_in(url: str) -> bytes | None:
+    """The text-bearing document a data: URL carries (an SVG only when it holds a text element)."""
+    decoded = decode_data_url(url)
+    if decoded is None or (url[5:].lstrip().lower().startswith("image/svg") and not _SVG_TEXT.search(decoded)):
+        return None
+    return decoded
 
 
 def _microdata_item(item) -> Iterator[Channel]:

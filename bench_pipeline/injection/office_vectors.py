@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from lxml import etree
 
 from bench_pipeline.injection.channels import Channel, Nested
-from bench_pipeline.injection.computed_style import Box, ink
+from bench_pipeline.injection.computed_style import MIN_PAGED_FONT_PX, Box, ink
 from bench_pipeline.injection.css_colours import RGBA, parse_colour
 
 _MAX_MEMBER = 50_000_000  # bytes: an XML part larger than this is not a document's text
@@ -102,7 +102,13 @@ class _Package:
     def xml(self, name: str):
         if name not in self.names:
             return None
-        return etree.fromstring(self.bytes(name), _PARSER)
+        try:
+            root = etree.fromstring(self.bytes(name), _PARSER)
+        except etree.XMLSyntaxError as exc:
+            raise ValueError(f"{name}: not readable XML ({exc})") from None
+        if root is None:
+            raise ValueError(f"{name}: not readable XML")
+        return root
 
     def matching(self, pattern: re.Pattern) -> list[str]:
         return sorted((name for name in self.names if pattern.match(name)), key=_natural)
@@ -113,7 +119,7 @@ def _box(hidden: bool, size_pt: float | None, colour: RGBA | None, backdrop: RGB
     when it leaves no ink."""
     box = Box(laid_out=not hidden, clipped=False, offset_px=0.0, font_px=(size_pt or 11.0) * _PT, opacity=1.0,
               inks=(colour or _BLACK,), backdrop=backdrop if isinstance(backdrop, tuple) else None, blend="normal")
-    return "office_hidden_text" if ink(box) else None
+    return "office_hidden_text" if ink(box, legible_px=MIN_PAGED_FONT_PX) else None
 
 
 # Word

@@ -1,14 +1,15 @@
 """PDF text a reader never sees, and PDF text that is not in the page's content stream.
 
 **The page.** The content stream is followed operator by operator, as a viewer paints it: the fill
-colour (RGB, grey or CMYK) and fill alpha (`ca`, from the graphics-state dictionary), the clipping
-rectangle, the optional-content layer the text is marked with, all with the `q`/`Q` stack; every
-filled area's box and colour (so a text's background is the last area painted under it, white
-paper when none). Text leaves no ink (`pdf_hidden_text`) when it is drawn in render mode 3 or 7
-(invisible), in a layer the document's default configuration switches off (`/OCProperties /D
-/OFF`), outside its clip or the page's crop box, under 1 pt, with a fill alpha near 0, in a colour
-with a WCAG contrast below 1.5:1 against what lies under it, or when an opaque area painted later
-covers it.
+colour (RGB, grey or CMYK), fill alpha and blend mode (`ca`, `BM`, from the graphics-state
+dictionary), the clipping rectangle, the optional-content layer the text is marked with, all with
+the `q`/`Q` stack; every filled area's box and colour (so a text's background is the last area
+painted under it, white paper when none). Each piece of text gets the rendering model's box and
+its one decision (`computed_style.ink`): not laid out when drawn in render mode 3 or 7 (invisible)
+or in a layer the document's default configuration switches off (`/OCProperties /D /OFF`),
+clipped when outside its clip or the page's crop box, too small under 1.5 pt, inkless when its fill,
+at its alpha, does not stand out from what lies under it. Text an opaque area painted later covers
+is hidden too. Any of these is `pdf_hidden_text`.
 
 A scanned page keeps its OCR layer in render mode 3 over the page image: that is the page's real
 text, not hidden text. So invisible-mode text counts as hidden only where no image is drawn under
@@ -31,13 +32,16 @@ from pypdf.errors import PdfReadError
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
 from bench_pipeline.injection.channels import Channel, Nested
-from bench_pipeline.injection.css_colours import RGBA, contrast_ratio
+from bench_pipeline.injection.computed_style import MIN_PAGED_FONT_PX, Box, ink
+from bench_pipeline.injection.css_colours import RGBA
 from bench_pipeline.reading.pdf import open_pdf
 
 _INVISIBLE_MODES = (3, 7)
-_MIN_VISIBLE_SIZE = 1.0
-_MIN_CONTRAST = 1.5
-_MIN_ALPHA = 0.1
+_PT = 4 / 3  # CSS px per point
+# PDF blend modes by their CSS names (the separable ones; the others are taken as normal).
+_BLEND = {"/Multiply": "multiply", "/Screen": "screen", "/Overlay": "overlay", "/Darken": "darken",
+          "/Lighten": "lighten", "/ColorDodge": "color-dodge", "/ColorBurn": "color-burn", "/HardLight": "hard-light",
+          "/SoftLight": "soft-light", "/Difference": "difference", "/Exclusion": "exclusion"}
 _TINY_BOX = 2.0  # points: an annotation or widget box this narrow shows nothing
 _PAPER: RGBA = (255.0, 255.0, 255.0, 1.0)
 _INK: RGBA = (0.0, 0.0, 0.0, 1.0)
@@ -46,7 +50,7 @@ _DISCARD = {b"n", b"S", b"s"}
 # Annotation flags (PDF 32000-1, 12.5.3): Invisible, Hidden, NoView.
 _UNSEEN_FLAGS = 1 | 2 | 32
 _ERRORS = (PdfReadError, ValueError, KeyError, TypeError, IndexError, AttributeError)
-Box = tuple[float, float, float, float]
+Rect = tuple[float, float, float, float]
 # Pages whose stream has no invisible mode, no sub-point font, no colour but black, no alpha, no
 # clip, no marked layer and no fill after text are read without the (twice as slow) per-operator
 # visitor: nothing on them can be hidden this way.
@@ -55,7 +59,7 @@ _TINY_FONT = re.compile(rb"\s0?\.\d+\s+Tf\b")
 _COLOUR_OPERATOR = re.compile(rb"((?:-?\d*\.?\d+\s+){1,4})(?:rg|g|k|sc|scn)\b")
 _STATE_OPERATOR = re.compile(rb"\b(?:gs|W\*?|BDC)\b")
 _FILL = re.compile(rb"\b(?:re|l|c|h)\s+[fFbB]\*?(?![\w*])")
-_NOTHING: Box = (float("inf"), float("inf"), float("-inf"), float("-inf"))
+_NOTHING: Rect = (float("inf"), float("inf"), float("-inf"), float("-inf"))
 
 
 class _PageState:
@@ -65,17 +69,17 @@ class _PageState:
         self.properties = _resource(page, "/Properties")
         self.hidden_layers = hidden_layers
         self.crop = _box(page.cropbox)
-        self.images: list[Box] = []
+        self.images: list[Rect] = []
         self.fill: RGBA = _INK
         self.alpha = 1.0
         self.blend = "/Normal"
-        self.clip: Box | None = None
+        self.clip: Rect | None = None
         self.render_mode = 0
         self.stack: list[tuple] = []
         self.layers: list[bool] = []  # one entry per open marked-content sequence: whether it is switched off
         self.path: list[tuple[float, float]] = []
-        self.painted: list[tuple[Box, RGBA]] = []
-        self.texts: list[tuple[str, Box, bool]] = []  # text, its box, hidden when drawn
+        self.painted: list[tuple[Rect, RGBA]] = []
+        self.texts: list[tuple[str, Rect, bool]] = []  # text, its box, hidden when drawn
 
     def before(self, operator: bytes, operands: list, cm, _tm) -> None:
         if operator == b"q":
@@ -121,14 +125,14 @@ class _PageState:
         scale = abs(float(tm[0])) if tm else 1.0
         effective = size * (scale or 1.0)
         x, y = _apply(cm, float(tm[4]), float(tm[5])) if tm else (0.0, 0.0)
-        box = (x, y, x + len(text.strip()) * effective * 0.5, y + effective * 0.7)
+        area = (x, y, x + len(text.strip()) * effective * 0.5, y + effective * 0.7)
+        middle = (x, y + effective / 3)
         invisible = self.render_mode in _INVISIBLE_MODES and not self._over_image(x, y)
-        tiny = 0 < effective < _MIN_VISIBLE_SIZE
-        blended = contrast_ratio(self.fill, self._background(x, y + effective / 3)) < _MIN_CONTRAST
-        outside = not _inside((x, y + effective / 3), self.clip) or not _inside((x, y + effective / 3), self.crop)
-        layered = any(self.layers)
-        hidden = invisible or tiny or blended or outside or layered or self.alpha * self.fill[3] < _MIN_ALPHA
-        self.texts.append((text, box, hidden))
+        box = Box(laid_out=not (invisible or any(self.layers)),
+                  clipped=not _inside(middle, self.clip) or not _inside(middle, self.crop), offset_px=0.0,
+                  font_px=effective * _PT if effective > 0 else MIN_PAGED_FONT_PX, opacity=self.alpha, inks=(self.fill,),
+                  backdrop=self._background(*middle), blend=_BLEND.get(self.blend, "normal"))
+        self.texts.append((text, area, ink(box, legible_px=MIN_PAGED_FONT_PX) is not None))
 
     def split(self) -> tuple[list[str], list[str]]:
         """The page's (hidden, shown) text."""
@@ -136,7 +140,7 @@ class _PageState:
         shown = [text for text, _, is_hidden in self.texts if not is_hidden]
         return hidden, shown
 
-    def _paint(self, area: Box) -> None:
+    def _paint(self, area: Rect) -> None:
         self.painted.append((area, self.fill))
         if self.alpha < 1 or self.blend not in ("/Normal", "/Compatible") or any(self.layers):
             return
@@ -245,18 +249,19 @@ def _form_fields(root) -> list[Channel]:
     return found
 
 
-def _shown(annotation, crop: Box | None) -> bool:
-    """An annotation (or widget) that a viewer draws: not flagged unseen, boxed to more than a
-    sliver, on the page."""
+def _shown(annotation, crop: Rect | None) -> bool:
+    """An annotation (or widget) a viewer draws, by the rendering model's decision on its box: laid
+    out unless flagged unseen, clipped when boxed to a sliver or off the page."""
     try:
         flags = int(annotation.get("/F", 0))
-        rect = _box(annotation.get("/Rect"))
+        left, bottom, right, top = _box(annotation.get("/Rect"))
     except _ERRORS:
         return False
-    left, bottom, right, top = rect
-    if flags & _UNSEEN_FLAGS or right - left < _TINY_BOX or top - bottom < _TINY_BOX:
-        return False
-    return crop is None or _intersection(crop, rect) is not None
+    sliver = right - left < _TINY_BOX or top - bottom < _TINY_BOX
+    off_page = crop is not None and _intersection(crop, (left, bottom, right, top)) is None
+    box = Box(laid_out=not flags & _UNSEEN_FLAGS, clipped=sliver or off_page, offset_px=0.0, font_px=MIN_PAGED_FONT_PX,
+              opacity=1.0, inks=(None,), backdrop=None, blend="normal")
+    return ink(box, legible_px=MIN_PAGED_FONT_PX) is None
 
 
 def _xmp(root) -> list[Channel]:
@@ -403,17 +408,17 @@ def _device_colour(operands: list) -> RGBA | None:
     return None
 
 
-def _box(rectangle) -> Box:
+def _box(rectangle) -> Rect:
     left, bottom, right, top = (float(value) for value in list(rectangle)[:4])
     return (min(left, right), min(bottom, top), max(left, right), max(bottom, top))
 
 
-def _bbox(points: list[tuple[float, float]]) -> Box:
+def _bbox(points: list[tuple[float, float]]) -> Rect:
     xs, ys = [x for x, _ in points], [y for _, y in points]
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _intersection(first: Box | None, second: Box | None) -> Box | None:
+def _intersection(first: Rect | None, second: Rect | None) -> Rect | None:
     if first is None:
         return second
     if second is None:
@@ -423,13 +428,13 @@ def _intersection(first: Box | None, second: Box | None) -> Box | None:
     return (left, bottom, right, top) if left <= right and bottom <= top else None
 
 
-def _inside(point: tuple[float, float], box: Box | None) -> bool:
+def _inside(point: tuple[float, float], box: Rect | None) -> bool:
     if box is None:
         return True
     return box[0] - 1 <= point[0] <= box[2] + 1 and box[1] - 1 <= point[1] <= box[3] + 1
 
 
-def _covers(area: Box, box: Box) -> bool:
+def _covers(area: Rect, box: Rect) -> bool:
     return area[0] <= box[0] and area[1] <= box[1] and area[2] >= box[2] and area[3] >= box[3]
 
 

@@ -109,32 +109,39 @@ def _selectors(prelude: str) -> list[str]:
     return [part.strip() for part in re.split(r",(?![^()]*\))", prelude) if part.strip()]
 
 
+_STRUCTURE = re.compile(r"[{}\"']")
+
+
 def _next_block(text: str, start: int) -> tuple[int, int]:
     """The `{` of the next block at or after `start` and its matching `}` (strings skipped)."""
-    opening = -1
-    depth = 0
-    quote = ""
-    index = start
-    while index < len(text):
-        ch = text[index]
-        if quote:
-            if ch == "\\":
-                index += 1
-            elif ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
+    opening, depth, position = -1, 0, start
+    while True:
+        found = _STRUCTURE.search(text, position)
+        if found is None:
+            return (opening, len(text)) if opening >= 0 else (-1, -1)
+        ch, position = found.group(0), found.end()
+        if ch in "\"'":
+            position = _string_end(text, position, ch)
         elif ch == "{":
             if depth == 0:
-                opening = index
+                opening = found.start()
             depth += 1
-        elif ch == "}":
+        elif depth > 0:
             depth -= 1
-            if depth == 0 and opening >= 0:
-                return opening, index
-            depth = max(depth, 0)
-        index += 1
-    return (opening, len(text)) if opening >= 0 else (-1, -1)
+            if depth == 0:
+                return opening, found.start()
+
+
+def _string_end(text: str, position: int, quote: str) -> int:
+    """The index after the quote that closes a string opened before `position` (escapes skipped)."""
+    while True:
+        end = text.find(quote, position)
+        if end < 0:
+            return len(text)
+        backslashes = len(text[position:end]) - len(text[position:end].rstrip("\\"))
+        if backslashes % 2 == 0:
+            return end + 1
+        position = end + 1
 
 
 def _top_level(body: str) -> str:
