@@ -11,10 +11,11 @@ fetch) are read the same way, up to a few levels down, and placed where their ho
 host that shows one keeps its channels as they are; one that does not turns its visible text into
 hidden text of the host's vector.
 
-A provider's JSON carries the pages it read: the prose fields of a result (an object with a URL:
+A provider's JSON carries the pages it read: the body fields of a result (an object with a URL:
 Firecrawl's `markdown`, Tavily's `content`, Exa's `text` and `highlights`, Serper's and Brave's
 snippets) are what the page shows, read as text documents at the visible bar; everything else in
-the JSON is structure and metadata, judged as hidden channels.
+the JSON (ids, scores, a page's `metadata`, any other API's fields) is structure and metadata,
+judged as hidden channels.
 """
 
 from __future__ import annotations
@@ -49,7 +50,15 @@ _FENCE = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```", re.MULTILINE | re.DOTA
 # Markup a markdown renderer passes through to the page: a comment or an HTML tag.
 _MARKUP = re.compile(r"<!--|</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
 _URL = re.compile(r"^https?://\S+$")
-_PAGE_TEXT_WORDS = 4
+# The fields in which search and extraction APIs return what a page shows (Firecrawl `markdown`,
+# `html`; Tavily `content`, `raw_content`, `answer`; Exa `text`, `highlights`, `summary`; Serper and
+# Brave `snippet`, `description`, `extra_snippets`; everyone's `title`).
+PAGE_TEXT_KEYS = frozenset({
+    "markdown", "html", "rawhtml", "content", "raw_content", "answer", "text", "highlights", "summary", "snippet",
+    "snippets", "description", "extra_snippets", "title",
+})
+_METADATA = frozenset({"metadata", "meta"})
+_HTML_DOCUMENT = re.compile(r"^\s*(?:<!doctype html|<html[\s>])", re.IGNORECASE)
 _MARKDOWN = MarkdownIt("commonmark", {"html": True, "breaks": True}).enable("table")
 
 
@@ -159,23 +168,29 @@ def _json_channels(parsed, depth: int) -> list[Channel]:
                                 page_text=None if linked_data else _page_text(pages)))
     channels = [*values, *unicode_channels("\n".join(value.text for value in values))]
     for page in dict.fromkeys(pages):
-        channels += text_channels(page, depth + 1)
+        channels += html_channels(page, depth + 1) if _HTML_DOCUMENT.match(page) else text_channels(page, depth + 1)
     return channels
 
 
 def _page_text(pages: list[str]):
-    """A JSON object's prose fields, when it is a result (it or an object right inside it holds a
-    URL): collected into `pages` and left out of the object's lines."""
+    """The fields of a provider's JSON that are what a page (or the provider's answer) shows: a
+    body field (`PAGE_TEXT_KEYS`) of a result, an object holding a URL or whose object right inside
+    does, or of the envelope holding a list of results. Collected into `pages` and left out of the
+    object's lines. A `metadata` object mirrors the page's meta tags: never page text."""
+    mirrors: set[int] = set()  # the ids of the metadata objects of results seen so far (parents come first)
+
     def taken(value: dict) -> set[str]:
-        if not _is_result(value):
+        if id(value) in mirrors or not (_is_result(value) or _holds_results(value)):
             return set()
-        keys = {key for key, item in value.items() if _is_prose(item)}
+        mirrors.update(id(item) for key, item in value.items() if isinstance(item, dict) and key in _METADATA)
+        keys = set()
         for key, item in value.items():
-            if isinstance(item, list) and item and all(_is_prose(element) for element in item):
+            if not (isinstance(key, str) and key.lower() in PAGE_TEXT_KEYS):
+                continue
+            texts = item if isinstance(item, list) else [item]
+            if texts and all(isinstance(text, str) for text in texts):
                 keys.add(key)
-        for key in sorted(keys):
-            item = value[key]
-            pages.extend(item if isinstance(item, list) else [item])
+                pages.extend(text for text in texts if text.strip())
         return keys
     return taken
 
@@ -186,8 +201,9 @@ def _is_result(value: dict) -> bool:
     return has_url(value) or any(isinstance(item, dict) and has_url(item) for item in value.values())
 
 
-def _is_prose(item) -> bool:
-    return isinstance(item, str) and not _URL.match(item.strip()) and len(item.split()) >= _PAGE_TEXT_WORDS
+def _holds_results(value: dict) -> bool:
+    return any(isinstance(item, list) and any(isinstance(element, dict) and _is_result(element) for element in item)
+               for item in value.values())
 
 
 def _fetched_page(parsed) -> bytes | None:
