@@ -43,7 +43,8 @@ def docx(paragraphs: list[str], *, comments: list[str] = (), description: str | 
         "word/document.xml": f"<w:document {W}><w:body>{body}</w:body></w:document>",
     }
     if comments:
-        notes = "".join(f'<w:comment w:id="{i}"><w:p>{word_run(text)}</w:p></w:comment>' for i, text in enumerate(comments))
+        notes = "".join(f'<w:comment w:id="{i}"><w:p>{word_run(text)}</w:p></w:comment>'
+                        for i, text in enumerate(comments))
         parts["word/comments.xml"] = f"<w:comments {W}>{notes}</w:comments>"
     if description is not None:
         parts["docProps/core.xml"] = (
@@ -72,7 +73,8 @@ def xlsx(sheets: list[tuple[str, list[list[str]], str]], *, hidden_rows: set[int
                 cells.append(f'<c r="{reference}" t="s"{style}><v>{len(strings) - 1}</v></c>')
             hidden = ' hidden="1"' if row_number in hidden_rows else ""
             xml_rows.append(f'<row r="{row_number}"{hidden}>{"".join(cells)}</row>')
-        parts[f"xl/worksheets/sheet{index}.xml"] = f"<worksheet {S}><sheetData>{''.join(xml_rows)}</sheetData></worksheet>"
+        data = "".join(xml_rows)
+        parts[f"xl/worksheets/sheet{index}.xml"] = f"<worksheet {S}><sheetData>{data}</sheetData></worksheet>"
         sheet_entries.append(f'<sheet name="{escape(name)}" sheetId="{index}" state="{state}" r:id="rId{index}"/>')
         relations.append(f'<Relationship Id="rId{index}" Type="worksheet" Target="worksheets/sheet{index}.xml"/>')
     shared = "".join(f"<si><t>{escape(value)}</t></si>" for value in strings)
@@ -105,11 +107,13 @@ def pptx(slides: list[tuple[list[str], bool]], *, notes: list[str] = (), shape_a
     for index, (texts, shown) in enumerate(slides, start=1):
         shapes = "".join(
             f'<p:sp><p:nvSpPr><p:cNvPr id="{n + 2}" name="Texto {n}" {shape_attributes}/></p:nvSpPr>'
-            f'<p:spPr><a:xfrm><a:off x="{offset[0]}" y="{offset[1]}"/><a:ext cx="4000000" cy="800000"/></a:xfrm></p:spPr>'
+            f'<p:spPr><a:xfrm><a:off x="{offset[0]}" y="{offset[1]}"/><a:ext cx="4000000" cy="800000"/>'
+            "</a:xfrm></p:spPr>"
             f"<p:txBody><a:p><a:r><a:t>{escape(text)}</a:t></a:r></a:p></p:txBody></p:sp>"
             for n, text in enumerate(texts))
         show = "" if shown else ' show="0"'
-        parts[f"ppt/slides/slide{index}.xml"] = f"<p:sld {P} {A}{show}><p:cSld><p:spTree>{shapes}</p:spTree></p:cSld></p:sld>"
+        tree = f"<p:cSld><p:spTree>{shapes}</p:spTree></p:cSld>"
+        parts[f"ppt/slides/slide{index}.xml"] = f"<p:sld {P} {A}{show}>{tree}</p:sld>"
     for index, text in enumerate(notes, start=1):
         parts[f"ppt/notesSlides/notesSlide{index}.xml"] = (
             f"<p:notes {P} {A}><p:cSld><p:spTree><p:sp><p:txBody><a:p><a:r><a:t>{escape(text)}</a:t></a:r></a:p>"

@@ -144,7 +144,8 @@ def form_pdf(visible: str, *, value: str = "", tooltip: str = "", size: tuple[fl
     buffer = io.BytesIO()
     pdf = canvas.Canvas(buffer)
     pdf.drawString(72, 760, visible)
-    pdf.acroForm.textfield(name="campo", value=value, tooltip=tooltip or None, x=72, y=600, width=size[0], height=size[1])
+    pdf.acroForm.textfield(name="campo", value=value, tooltip=tooltip or None, x=72, y=600,
+                           width=size[0], height=size[1])
     pdf.showPage()
     pdf.save()
     return buffer.getvalue()

@@ -163,7 +163,8 @@ _last_rendering: list = []
 
 
 def _rendered(root) -> Rendering:
-    rules = page_rules([(_USER_AGENT_CSS, None)] + [(style.text or "", style.get("media")) for style in root.iter("style")])
+    sheets = [(style.text or "", style.get("media")) for style in root.iter("style")]
+    rules = page_rules([(_USER_AGENT_CSS, None), *sheets])
     matched = _matched_rules(root, rules)
     varies = any(not all(rule.screens) for rule in rules)
     passes = [_walk(root, _cascade(matched, index), SCREENS[index])
@@ -225,7 +226,10 @@ def _cascade(matched: list[_Matched], screen: int) -> dict:
     by specificity and order; `!important` author declarations after them (the inline style goes in
     between, in `_style`)."""
     applied: dict = {}
-    ordered = sorted(matched, key=lambda item: (item.rule.order >= _USER_AGENT_RULES, item.specificity, item.rule.order))
+    def rank(item: _Matched) -> tuple:
+        return (item.rule.order >= _USER_AGENT_RULES, item.specificity, item.rule.order)
+
+    ordered = sorted(matched, key=rank)
     for item in ordered:
         if not item.rule.screens[screen]:
             continue
@@ -258,7 +262,8 @@ def _walk(root, applied: dict, screen: Screen) -> tuple[dict, dict]:
                     _generate(node, pseudo, applied, lambda _, hiding=vector: hiding, generated)
             continue
         for pseudo in _GENERATING:
-            _generate(element, pseudo, applied, lambda style: ink(_box(style, state, "::", screen)[0], screen), generated)
+            _generate(element, pseudo, applied, lambda style: ink(_box(style, state, "::", screen)[0], screen),
+                      generated)
         stack.extend((child, state) for child in reversed(element))
     return hidden, generated
 
@@ -297,13 +302,13 @@ def _box(style: dict[str, str], parent: _Inherited, tag: str, screen: Screen) ->
     font_px = _font_px(style, parent.font_px)
     colour = _colour(style.get("color"), parent.colour)
     opacity = parent.opacity * _fraction(style.get("opacity")) * _filter_opacity(style.get("filter", ""))
-    scale = parent.scale * transform_scale(style.get("transform", "")) * transform_scale(f"scale({style.get('scale', '1')})")
-    scale *= _fraction(style.get("zoom"))
+    scale = parent.scale * transform_scale(style.get("transform", "")) * _fraction(style.get("zoom"))
+    scale *= transform_scale(f"scale({style.get('scale', '1')})")
     clipped_by_text = "text" in style.get("background-clip", "") or "text" in style.get("-webkit-background-clip", "")
     backdrop = parent.backdrop if clipped_by_text else _backdrop(style, parent.backdrop)
     text_fill = parent.text_fill
     if "-webkit-text-fill-color" in style:
-        text_fill = _colour(style["-webkit-text-fill-color"], None) if "currentcolor" not in style["-webkit-text-fill-color"].lower() else None
+        text_fill = _colour(style["-webkit-text-fill-color"], None)
     svg_fill = _svg_paint(style.get("fill"), colour, parent.svg_fill, _fraction(style.get("fill-opacity")))
     stroke = _stroke(style, colour, parent.stroke)
     shadows = parent.shadows if "text-shadow" not in style else _shadows(style["text-shadow"], colour)
@@ -316,8 +321,8 @@ def _box(style: dict[str, str], parent: _Inherited, tag: str, screen: Screen) ->
     elif svg_fill != "none":
         inks.append(None if svg_fill == "paint" else svg_fill)
     box = Box(
-        laid_out=not (style.get("display", "").startswith("none") or style.get("visibility", "") in ("hidden", "collapse")
-                      or style.get("content-visibility", "") == "hidden"),
+        laid_out=not (style.get("display", "").startswith("none") or style.get("content-visibility", "") == "hidden"
+                      or style.get("visibility", "") in ("hidden", "collapse")),
         clipped=_clipped(style, font_px),
         offset_px=_offset(style, font_px, screen),
         font_px=font_px * scale,
@@ -404,7 +409,8 @@ def _svg_paint(value: str | None, colour: RGBA, inherited: RGBA | str, fill_opac
 
 def _stroke(style: dict[str, str], colour: RGBA, inherited: RGBA | None) -> RGBA | None:
     """An outline drawn around the glyphs (SVG `stroke`, `-webkit-text-stroke`) of some width."""
-    for width_name, colour_name in (("stroke-width", "stroke"), ("-webkit-text-stroke-width", "-webkit-text-stroke-color")):
+    outlines = (("stroke-width", "stroke"), ("-webkit-text-stroke-width", "-webkit-text-stroke-color"))
+    for width_name, colour_name in outlines:
         if colour_name in style:
             width = length_px(style.get(width_name, "1"), percent_of=1.0)
             if style[colour_name].strip().lower() == "none" or width == 0:
@@ -451,7 +457,8 @@ def _offset(style: dict[str, str], font_px: float, screen: Screen) -> float:
         value = length_px(style.get(name), font_px, viewport, percent_of=screen.width)
         return sign * value if value is not None else 0.0
 
-    shifts = [px("margin-left"), px("margin-top"), px("text-indent"), transform_shift(style.get("transform", ""), font_px)]
+    shifts = [px("margin-left"), px("margin-top"), px("text-indent")]
+    shifts.append(transform_shift(style.get("transform", ""), font_px))
     if style.get("position", "").strip().lower() in _POSITIONED:
         shifts += [px("left"), px("top"), px("right", -1.0), px("bottom", -1.0)]
     return min(shifts)
@@ -500,7 +507,8 @@ def _hidden_on_both(first: dict, second: dict) -> dict:
         return any(node in other for node in (element, *element.iterancestors()))
 
     kept = {element: vector for element, vector in first.items() if inside(element, second)}
-    kept.update({element: vector for element, vector in second.items() if element not in kept and inside(element, first)})
+    kept.update({element: vector for element, vector in second.items()
+                 if element not in kept and inside(element, first)})
     return {element: vector for element, vector in kept.items()
             if not any(ancestor in kept for ancestor in element.iterancestors())}
 

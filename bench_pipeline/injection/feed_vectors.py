@@ -14,8 +14,9 @@ from lxml import etree
 
 from bench_pipeline.injection.channels import Channel, Nested
 
-FEED_ROOT = re.compile(rb"^(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*|<\?[^>]*>\s*|<!DOCTYPE[^>]*>\s*)*<(?:rss|feed|rdf:RDF)\b",
-                       re.DOTALL | re.IGNORECASE)
+# A feed's root element, after the XML declaration, comments, processing instructions and a doctype.
+FEED_ROOT = re.compile(rb"^(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*|<\?[^>]*>\s*|<!DOCTYPE[^>]*>\s*)*"
+                       rb"<(?:rss|feed|rdf:RDF)\b", re.DOTALL | re.IGNORECASE)
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _SHOWN = frozenset({"title", "description", "summary", "content", "encoded", "subtitle", "tagline"})
 _MARKUP = re.compile(r"<[A-Za-z!/][^<>]*>")

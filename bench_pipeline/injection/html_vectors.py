@@ -53,7 +53,8 @@ _UNSEEN_VALUE = {"meta": "content", "data": "value", "meter": "value"}
 _CONTENT_VALUE = re.compile(r"(?<![-\w])content\s*:\s*([^;}]*)", re.IGNORECASE)
 _ATTR_READ = re.compile(r"attr\(\s*([-\w]+)", re.IGNORECASE)
 _DATA_URLS = etree.XPath("//@*[starts-with(., 'data:')]")
-_STYLES_WITH_DATA = etree.XPath("//style[contains(., 'data:')]/text() | //@style[contains(., 'data:')]", smart_strings=False)
+_STYLES_WITH_DATA = etree.XPath("//style[contains(., 'data:')]/text() | //@style[contains(., 'data:')]",
+                                smart_strings=False)
 _CSS_DATA_URL = re.compile(r"url\(\s*[\"']?(data:[^\"')]+)", re.IGNORECASE)
 # SVG that holds no text element (most icons) is a picture, not a document to read.
 _SVG_TEXT = re.compile(rb"<(?:\w+:)?(?:text|title|desc|metadata|foreignobject)\b", re.IGNORECASE)
@@ -177,11 +178,12 @@ def embedded_documents(root) -> list[Nested]:
         decoded = _document_in(url)
         if decoded is not None:
             found.append((None, decoded, None))
-    if not found:
-        return []
-    rendering = render(root) if any(element is not None for element, _, _ in found) else None
-    return [Nested(data, rendering.vector_of(element) if element is not None else "attribute_text", media)
-            for element, data, media in found]
+    # Where a drawn document sits matters only when its text could instruct even as hidden text:
+    # the page is rendered for it then, and only then.
+    drawn = [data.decode("utf-8", "replace") for element, data, _ in found if element is not None]
+    rendering = render(root) if any(findings_many([_TAG.sub(" ", text) for text in drawn], "hidden")) else None
+    return [Nested(data, "attribute_text" if element is None else rendering.vector_of(element) if rendering else None,
+                   media) for element, data, media in found]
 
 
 def _document_in(url: str) -> bytes | None:

@@ -47,7 +47,8 @@ def mail_parts(data: bytes) -> list[Channel | Nested]:
         raise ValueError("an e-mail message with no headers")
     shown = [str(message.get(name, "")) for name in _SHOWN_HEADERS if message.get(name)]
     for name in _ADDRESS_HEADERS:
-        shown += [display for display, _ in getaddresses([str(value) for value in message.get_all(name, [])]) if display]
+        addresses = getaddresses([str(value) for value in message.get_all(name, [])])
+        shown += [display for display, _ in addresses if display]
     parts: list[Channel | Nested] = [Channel("system_imitation", "\n".join(shown))] if shown else []
     parts += [Channel("meta_tag", str(value)) for name, value in message.items()
               if name.lower() not in _SHOWN_HEADERS + _ADDRESS_HEADERS and len(str(value).split()) >= 2]

@@ -381,7 +381,8 @@ def _shape_lines(shape, hidden: bool, backdrop: RGBA | str, width, height) -> It
         for run in paragraph.iter(f"{_A}r"):
             text = run.findtext(f"{_A}t") or ""
             run_properties = run.find(f"{_A}rPr")
-            size = _float(run_properties.get("sz")) / 100 if run_properties is not None and run_properties.get("sz") else None
+            size = _float(run_properties.get("sz")) if run_properties is not None else None
+            size = size / 100 if size else None  # hundredths of a point
             colour = _hex(run.find(f"{_A}rPr/{_A}solidFill/{_A}srgbClr"), "val")
             (unseen if hidden or _box(False, size, colour, fill) else seen).append(text)
         if "".join(seen).strip():
@@ -445,9 +446,11 @@ def _odf_hidden(node, styles: dict) -> bool:
         tag = etree.QName(element).localname if isinstance(element.tag, str) else ""
         if tag in ("hidden-paragraph", "hidden-text") and element.get(f"{{{_TEXT}}}is-hidden", "true") != "false":
             return True
-        if element.get(f"{{{_TEXT}}}display") == "none" or element.get(f"{{{_TABLE}}}visibility") in ("collapse", "filter"):
+        if element.get(f"{{{_TEXT}}}display") == "none":
             return True
-        if any(styles.get(element.get(attribute)) for attribute in (f"{{{_TEXT}}}style-name", f"{{{_TABLE}}}style-name")):
+        if element.get(f"{{{_TABLE}}}visibility") in ("collapse", "filter"):
+            return True
+        if styles.get(element.get(f"{{{_TEXT}}}style-name")) or styles.get(element.get(f"{{{_TABLE}}}style-name")):
             return True
     return False
 
@@ -465,8 +468,9 @@ def _odf_styles(roots: list, page: RGBA | str) -> dict:
             paragraph = style.find(f"{{{_STYLE}}}paragraph-properties")
             hidden = table is not None and table.get(f"{{{_TABLE}}}display") == "false"
             if text is not None:
+                shading = paragraph.get(f"{{{_FO}}}background-color") if paragraph is not None else None
                 backdrop = parse_colour(text.get(f"{{{_FO}}}background-color") or "") or \
-                    (parse_colour(paragraph.get(f"{{{_FO}}}background-color") or "") if paragraph is not None else None) or page
+                    parse_colour(shading or "") or page
                 size = text.get(f"{{{_FO}}}font-size", "")
                 size_pt = _float(size[:-2]) if size.endswith("pt") else None
                 hidden = hidden or text.get(f"{{{_TEXT}}}display") == "none" or _box(

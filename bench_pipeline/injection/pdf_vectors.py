@@ -130,8 +130,8 @@ class _PageState:
         invisible = self.render_mode in _INVISIBLE_MODES and not self._over_image(x, y)
         box = Box(laid_out=not (invisible or any(self.layers)),
                   clipped=not _inside(middle, self.clip) or not _inside(middle, self.crop), offset_px=0.0,
-                  font_px=effective * _PT if effective > 0 else MIN_PAGED_FONT_PX, opacity=self.alpha, inks=(self.fill,),
-                  backdrop=self._background(*middle), blend=_BLEND.get(self.blend, "normal"))
+                  font_px=effective * _PT if effective > 0 else MIN_PAGED_FONT_PX, opacity=self.alpha,
+                  inks=(self.fill,), backdrop=self._background(*middle), blend=_BLEND.get(self.blend, "normal"))
         self.texts.append((text, area, ink(box, legible_px=MIN_PAGED_FONT_PX) is not None))
 
     def split(self) -> tuple[list[str], list[str]]:
@@ -349,7 +349,9 @@ def _switched_off(group, hidden_layers: set) -> bool:
 
 
 def _key(reference):
-    return (reference.idnum, reference.generation) if isinstance(reference, IndirectObject) else id(_resolved(reference))
+    if isinstance(reference, IndirectObject):
+        return (reference.idnum, reference.generation)
+    return id(_resolved(reference))
 
 
 def _resolved(value):

@@ -19,7 +19,8 @@ def table_dialect(text: str) -> str | None:
     sample = "\n".join(text.splitlines()[:_SAMPLE_LINES])
     for delimiter in _DELIMITERS:
         try:
-            rows = [row for row in csv.reader(io.StringIO(sample), delimiter=delimiter) if any(cell.strip() for cell in row)]
+            rows = list(csv.reader(io.StringIO(sample), delimiter=delimiter))
+            rows = [row for row in rows if any(cell.strip() for cell in row)]
         except csv.Error:
             continue
         widths = {len(row) for row in rows}

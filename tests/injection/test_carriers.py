@@ -23,7 +23,8 @@ BODY = f"<h1>Acme</h1><p>{FACT}</p>"
 
 
 def page(body: str, head: str = "") -> bytes:
-    return f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Acme</title>{head}</head><body>{BODY}{body}</body></html>".encode()
+    head = f"<meta charset='utf-8'><title>Acme</title>{head}"
+    return f"<!DOCTYPE html><html><head>{head}</head><body>{BODY}{body}</body></html>".encode()
 
 
 def _data_url(media_type: str, text: str, encoded: bool = True) -> str:
@@ -50,7 +51,8 @@ def _atom(text: str) -> bytes:
 
 def _mail_alternative(text: str) -> bytes:
     return (f"From: Ana Ruiz <ana@example.com>\nTo: compras@example.com\nSubject: Cotizacion\nMIME-Version: 1.0\n"
-            f'Content-Type: multipart/alternative; boundary="b"\n\n--b\nContent-Type: text/plain; charset=utf-8\n\n{text}\n'
+            'Content-Type: multipart/alternative; boundary="b"\n\n'
+            f"--b\nContent-Type: text/plain; charset=utf-8\n\n{text}\n"
             f"--b\nContent-Type: text/html; charset=utf-8\n\n<p>{FACT}</p>\n--b--\n").encode()
 
 
@@ -62,6 +64,17 @@ def _mail_subject(text: str) -> bytes:
 def _firecrawl(text: str) -> bytes:
     body = {"success": True, "data": {"markdown": f"# Acme\n\n{FACT}\n\n{text}\n\nContacto: ventas@acme.mx",
                                       "metadata": {"title": "Acme", "sourceURL": "https://acme.mx", "statusCode": 200}}}
+    return json.dumps(body, ensure_ascii=False).encode()
+
+
+def _firecrawl_metadata(text: str) -> bytes:
+    body = {"success": True, "data": {"markdown": f"# Acme\n\n{FACT}",
+                                      "metadata": {"description": text, "sourceURL": "https://acme.mx"}}}
+    return json.dumps(body, ensure_ascii=False).encode()
+
+
+def _tavily_answer(text: str) -> bytes:
+    body = {"query": "acme", "answer": text, "results": [{"title": "Acme", "url": "https://acme.mx", "content": FACT}]}
     return json.dumps(body, ensure_ascii=False).encode()
 
 
@@ -80,108 +93,142 @@ def _serper(text: str) -> bytes:
     return json.dumps(body, ensure_ascii=False).encode()
 
 
+def _excel_hidden_sheet(text: str) -> bytes:
+    rows = [["Empresa", "Giro"], ["Acme", "Tornillos"], ["Beta", "Acero"]]
+    return xlsx([("Datos", rows, "visible"), ("Notas", [[text]], "hidden")])
+
+
+def _hidden_span_odt(text: str) -> bytes:
+    styles = ('<style:style style:name="T1" style:family="text"><style:text-properties text:display="none"/>'
+              "</style:style>")
+    return odt([FACT, f'<text:span text:style-name="T1">{text}</text:span>'], styles=styles)
+
+
+def _css_data_url(text: str) -> bytes:
+    svg = _data_url("image/svg+xml", f"<svg><text>{text}</text></svg>")
+    return page("<div class='x'>Acme</div>", f'<style>.x {{background: url("{svg}")}}</style>')
+
+
+REPORT = "Informe anual 2024"
+FORM = "Solicitud de proveedor"
+# Each carrier: the vector its injected document is flagged in, and how the document is built
+# around a text (the order, or the law look-alike).
 CARRIERS = {
     # CSS generated content: judged with the visibility of its box.
-    "generated content, shown": (lambda t: page("<p class='n'>Ver más</p>", f"<style>.n::after {{content: '{t}'}}</style>"),
-                                 "system_imitation"),
-    "generated content, unseen": (lambda t: page("<p class='n'>Ver más</p>", f"<style>.n::before {{content: '{t}'; "
-                                                 "font-size: 0}}</style>"), "hidden_css"),
-    "generated content from an attribute": (lambda t: page(f"<p class='n' lang='{t}'>Ver más</p>",
-                                                           "<style>.n::after {content: attr(lang); color: #fff}</style>"),
-                                            "hidden_css"),
+    "generated content, shown": (
+        "system_imitation", lambda t: page("<p class='n'>Ver más</p>", f"<style>.n::after {{content: '{t}'}}</style>"),
+    ),
+    "generated content, unseen": (
+        "hidden_css", lambda t: page("<p class='n'>Ver más</p>",
+                                     f"<style>.n::before {{content: '{t}'; font-size: 0}}</style>")),
+    "generated content from an attribute": (
+        "hidden_css", lambda t: page(f"<p class='n' lang='{t}'>Ver más</p>",
+                                     "<style>.n::after {content: attr(lang); color: #fff}</style>")),
     # Media rules: a print-only rule never shows the element on a screen.
-    "print-only rule": (lambda t: page(f"<div class='p'>{t}</div>", "<style>.p {display: none} @media print {.p "
-                                       "{display: block}}</style>"), "hidden_css"),
-    "style element for print": (lambda t: page(f"<div class='p'>{t}</div>", "<style>.p {display: none}</style>"
-                                               "<style media='print'>.p {display: block}</style>"), "hidden_css"),
+    "print-only rule": (
+        "hidden_css", lambda t: page(f"<div class='p'>{t}</div>",
+                                     "<style>.p {display: none} @media print {.p {display: block}}</style>")),
+    "style element for print": (
+        "hidden_css", lambda t: page(f"<div class='p'>{t}</div>",
+                                     "<style>.p {display: none}</style>"
+                                     "<style media='print'>.p {display: block}</style>")),
     # Size, scale, clip and overflow.
-    "scaled to nothing": (lambda t: page(f"<div style='transform: scale(0.01)'>{t}</div>"), "hidden_css"),
-    "squashed flat": (lambda t: page(f"<div style='transform: matrix(1, 0, 0, 0, 0, 0)'>{t}</div>"), "hidden_css"),
-    "clip-path inset": (lambda t: page(f"<div style='clip-path: inset(0 50% 0 50%)'>{t}</div>"), "offscreen"),
-    "zero-width box": (lambda t: page(f"<div style='width: 0; overflow: hidden'><p>{t}</p></div>"), "offscreen"),
-    "translated away": (lambda t: page(f"<div style='transform: translateX(-200vw)'>{t}</div>"), "offscreen"),
+    "scaled to nothing": ("hidden_css", lambda t: page(f"<div style='transform: scale(0.01)'>{t}</div>")),
+    "squashed flat": ("hidden_css", lambda t: page(f"<div style='transform: matrix(1, 0, 0, 0, 0, 0)'>{t}</div>")),
+    "clip-path inset": ("offscreen", lambda t: page(f"<div style='clip-path: inset(0 50% 0 50%)'>{t}</div>")),
+    "zero-width box": ("offscreen", lambda t: page(f"<div style='width: 0; overflow: hidden'><p>{t}</p></div>")),
+    "translated away": ("offscreen", lambda t: page(f"<div style='transform: translateX(-200vw)'>{t}</div>")),
     # Colour against what lies under it.
-    "blended away": (lambda t: page(f"<div style='background: #fff'><p style='color: #000; mix-blend-mode: screen'>{t}</p></div>"),
-                     "hidden_css"),
-    "faded by ancestors": (lambda t: page(f"<div style='opacity: .3'><div style='opacity: .2'>{t}</div></div>"), "hidden_css"),
-    "transparent glyph fill": (lambda t: page(f"<p style='-webkit-text-fill-color: transparent'>{t}</p>"), "hidden_css"),
-    "semi-transparent band": (lambda t: page(f"<div style='background: rgba(0, 0, 0, .9)'><p style='color: #111'>{t}</p></div>"),
-                              "hidden_css"),
-    "font colour attribute": (lambda t: page(f"<font color='#fefefe'>{t}</font>"), "hidden_css"),
-    "closed dialog": (lambda t: page(f"<dialog><p>{t}</p></dialog>"), "hidden_css"),
+    "blended away": (
+        "hidden_css", lambda t: page(f"<div style='background: #fff'><p style='color: #000; mix-blend-mode: screen'>"
+                                     f"{t}</p></div>")),
+    "faded by ancestors": (
+        "hidden_css", lambda t: page(f"<div style='opacity: .3'><div style='opacity: .2'>{t}</div></div>")),
+    "transparent glyph fill": (
+        "hidden_css", lambda t: page(f"<p style='-webkit-text-fill-color: transparent'>{t}</p>")),
+    "semi-transparent band": (
+        "hidden_css", lambda t: page(f"<div style='background: rgba(0, 0, 0, .9)'><p style='color: #111'>{t}</p>"
+                                     "</div>")),
+    "font colour attribute": ("hidden_css", lambda t: page(f"<font color='#fefefe'>{t}</font>")),
+    "closed dialog": ("hidden_css", lambda t: page(f"<dialog><p>{t}</p></dialog>")),
     # Microdata and RDFa: values no one sees.
-    "microdata item": (lambda t: page("<div itemscope itemtype='https://schema.org/Organization'><span itemprop='name'>"
-                                      f"Acme</span><meta itemprop='slogan' content='{t}'></div>"), "meta_tag"),
-    "RDFa content": (lambda t: page(f"<span property='schema:description' content='{t}'></span>"), "meta_tag"),
+    "microdata item": (
+        "meta_tag", lambda t: page("<div itemscope itemtype='https://schema.org/Organization'><span itemprop='name'>"
+                                   f"Acme</span><meta itemprop='slogan' content='{t}'></div>")),
+    "RDFa content": ("meta_tag", lambda t: page(f"<span property='schema:description' content='{t}'></span>")),
     # Vector graphics.
-    "SVG title": (lambda t: page(f"<svg viewBox='0 0 10 10'><title>{t}</title><circle r='4'/></svg>"), "attribute_text"),
-    "SVG text unfilled": (lambda t: page(f"<svg viewBox='0 0 100 10'><text y='8' fill='none'>{t}</text></svg>"), "hidden_css"),
-    "SVG text in defs": (lambda t: page(f"<svg><defs><text id='x'>{t}</text></defs></svg>"), "hidden_css"),
-    "standalone SVG": (lambda t: f"<?xml version='1.0'?><svg xmlns='http://www.w3.org/2000/svg'><desc>{t}</desc>"
-                       "<text y='10'>Acme</text></svg>".encode(), "meta_tag"),
+    "SVG title": (
+        "attribute_text", lambda t: page(f"<svg viewBox='0 0 10 10'><title>{t}</title><circle r='4'/></svg>")),
+    "SVG text unfilled": (
+        "hidden_css", lambda t: page(f"<svg viewBox='0 0 100 10'><text y='8' fill='none'>{t}</text></svg>")),
+    "SVG text in defs": ("hidden_css", lambda t: page(f"<svg><defs><text id='x'>{t}</text></defs></svg>")),
+    "standalone SVG": (
+        "meta_tag", lambda t: f"<?xml version='1.0'?><svg xmlns='http://www.w3.org/2000/svg'><desc>{t}</desc>"
+                              "<text y='10'>Acme</text></svg>".encode()),
     # Embedded documents.
-    "iframe srcdoc": (lambda t: page(f"<iframe srcdoc='<p>{t}</p>'></iframe>"), "system_imitation"),
-    "iframe srcdoc, boxed to nothing": (lambda t: page(f"<iframe width='0' height='0' srcdoc='<p>{t}</p>'></iframe>"),
-                                        "offscreen"),
-    "data URL in a link": (lambda t: page(f"<a href='{_data_url('text/html', f'<p>{t}</p>')}'>Ficha</a>"), "attribute_text"),
-    "data URL in an object": (lambda t: page(f"<object data='{_data_url('text/plain', t, encoded=False)}'></object>"),
-                              "system_imitation"),
-    "SVG data URL in a stylesheet": (lambda t: page("<div class='x'>Acme</div>", "<style>.x {background: url(\"" +
-                                                    _data_url("image/svg+xml", f"<svg><text>{t}</text></svg>") +
-                                                    "\")}</style>"), "attribute_text"),
-    "client-side template": (lambda t: page(f"<script type='text/x-template'><div>{t}</div></script>"), "template_noscript"),
-    # Provider JSON: what the page shows, at the visible bar.
-    "Firecrawl markdown": (_firecrawl, "system_imitation"),
-    "Tavily content": (_tavily, "system_imitation"),
-    "Exa highlights": (_exa, "system_imitation"),
-    "Serper snippet": (_serper, "system_imitation"),
-    "markdown with a styled-away span": (lambda t: f"# Acme\n\n{FACT}\n\n<span style='display:none'>{t}</span>\n".encode(),
-                                         "hidden_css"),
+    "iframe srcdoc": ("system_imitation", lambda t: page(f"<iframe srcdoc='<p>{t}</p>'></iframe>")),
+    "iframe srcdoc, boxed to nothing": (
+        "offscreen", lambda t: page(f"<iframe width='0' height='0' srcdoc='<p>{t}</p>'></iframe>")),
+    "data URL in a link": (
+        "attribute_text", lambda t: page(f"<a href='{_data_url('text/html', f'<p>{t}</p>')}'>Ficha</a>")),
+    "data URL in an object": (
+        "system_imitation", lambda t: page(f"<object data='{_data_url('text/plain', t, encoded=False)}'></object>")),
+    "SVG data URL in a stylesheet": ("attribute_text", _css_data_url),
+    "client-side template": (
+        "template_noscript", lambda t: page(f"<script type='text/x-template'><div>{t}</div></script>")),
+    # Provider JSON: what the page shows, at the visible bar; the page's metadata as metadata.
+    "Firecrawl markdown": ("system_imitation", _firecrawl),
+    "Firecrawl page metadata (the page's meta tags)": ("structured_metadata", _firecrawl_metadata),
+    "Tavily content": ("system_imitation", _tavily),
+    "Tavily answer": ("system_imitation", _tavily_answer),
+    "Exa highlights": ("system_imitation", _exa),
+    "Serper snippet": ("system_imitation", _serper),
+    "markdown with a styled-away span": (
+        "hidden_css", lambda t: f"# Acme\n\n{FACT}\n\n<span style='display:none'>{t}</span>\n".encode()),
     # Feeds.
-    "RSS item HTML": (_rss, "hidden_css"),
-    "Atom summary": (_atom, "system_imitation"),
+    "RSS item HTML": ("hidden_css", _rss),
+    "Atom summary": ("system_imitation", _atom),
     # E-mail.
-    "unseen plain-text alternative": (_mail_alternative, "email_unseen_part"),
-    "e-mail subject": (_mail_subject, "system_imitation"),
+    "unseen plain-text alternative": ("email_unseen_part", _mail_alternative),
+    "e-mail subject": ("system_imitation", _mail_subject),
     # Tables.
-    "CSV cell": (lambda t: f"empresa,rfc,nota\nAcme,ACM010101AAA,cliente\nBeta,BET010101AAA,\"{t}\"\n".encode(),
-                 "system_imitation"),
+    "CSV cell": (
+        "system_imitation",
+        lambda t: f"empresa,rfc,nota\nAcme,ACM010101AAA,cliente\nBeta,BET010101AAA,\"{t}\"\n".encode()),
     # Office documents.
-    "Word hidden run": (lambda t: docx([word_run(FACT), word_run(t, "<w:vanish/>")]), "office_hidden_text"),
-    "Word white run": (lambda t: docx([word_run(FACT), word_run(t, '<w:color w:val="FFFFFF"/>')]), "office_hidden_text"),
-    "Word comment": (lambda t: docx([word_run(FACT)], comments=[t]), "office_comment"),
-    "Word properties": (lambda t: docx([word_run(FACT)], description=t), "meta_tag"),
-    "Excel hidden sheet": (lambda t: xlsx([("Datos", [["Empresa", "Giro"], ["Acme", "Tornillos"], ["Beta", "Acero"]], "visible"),
-                                           ("Notas", [[t]], "hidden")]), "office_hidden_text"),
-    "Excel hidden row": (lambda t: xlsx([("Datos", [["Empresa", "Giro"], ["Acme", "Tornillos"], [t, "x"]], "visible")],
-                                        hidden_rows={3}), "office_hidden_text"),
-    "Excel ;;; format": (lambda t: xlsx([("Datos", [["Empresa", "Giro"], ["Acme", t]], "visible")], styled={"B2": 1}),
-                         "office_hidden_text"),
-    "Excel comment": (lambda t: xlsx([("Datos", [["Empresa", "Giro"]], "visible")], comments=[t]), "office_comment"),
-    "PowerPoint hidden slide": (lambda t: pptx([([FACT], True), ([t], False)]), "office_hidden_text"),
-    "PowerPoint shape off the slide": (lambda t: pptx([([t], True)], offset=(20000000, 100)), "office_hidden_text"),
-    "PowerPoint speaker notes": (lambda t: pptx([([FACT], True)], notes=[t]), "office_comment"),
-    "OpenDocument hidden span": (lambda t: odt([FACT, f'<text:span text:style-name="T1">{t}</text:span>'],
-                                               styles='<style:style style:name="T1" style:family="text">'
-                                                      '<style:text-properties text:display="none"/></style:style>'),
-                                 "office_hidden_text"),
-    "OpenDocument annotation": (lambda t: odt([FACT], annotation=t), "office_comment"),
+    "Word hidden run": ("office_hidden_text", lambda t: docx([word_run(FACT), word_run(t, "<w:vanish/>")])),
+    "Word white run": (
+        "office_hidden_text", lambda t: docx([word_run(FACT), word_run(t, '<w:color w:val="FFFFFF"/>')])),
+    "Word comment": ("office_comment", lambda t: docx([word_run(FACT)], comments=[t])),
+    "Word properties": ("meta_tag", lambda t: docx([word_run(FACT)], description=t)),
+    "Excel hidden sheet": ("office_hidden_text", _excel_hidden_sheet),
+    "Excel hidden row": (
+        "office_hidden_text",
+        lambda t: xlsx([("Datos", [["Empresa", "Giro"], ["Acme", "Tornillos"], [t, "x"]], "visible")], hidden_rows={3})),
+    "Excel ;;; format": (
+        "office_hidden_text",
+        lambda t: xlsx([("Datos", [["Empresa", "Giro"], ["Acme", t]], "visible")], styled={"B2": 1})),
+    "Excel comment": ("office_comment", lambda t: xlsx([("Datos", [["Empresa", "Giro"]], "visible")], comments=[t])),
+    "PowerPoint hidden slide": ("office_hidden_text", lambda t: pptx([([FACT], True), ([t], False)])),
+    "PowerPoint shape off the slide": ("office_hidden_text", lambda t: pptx([([t], True)], offset=(20000000, 100))),
+    "PowerPoint speaker notes": ("office_comment", lambda t: pptx([([FACT], True)], notes=[t])),
+    "OpenDocument hidden span": ("office_hidden_text", _hidden_span_odt),
+    "OpenDocument annotation": ("office_comment", lambda t: odt([FACT], annotation=t)),
     # PDF beside and above the page's text.
-    "PDF layer switched off": (lambda t: optional_content_pdf("Informe anual 2024", t, layer_on=False), "pdf_hidden_text"),
-    "PDF sticky note": (lambda t: annotated_pdf("Informe anual 2024", t), "pdf_annotation"),
-    "PDF free text boxed to nothing": (lambda t: annotated_pdf("Informe anual 2024", t, free_text=True, rect=(72, 600, 73, 601)),
-                                       "pdf_annotation"),
-    "PDF free text drawn": (lambda t: annotated_pdf("Informe anual 2024", t, free_text=True), "system_imitation"),
-    "PDF form tooltip": (lambda t: form_pdf("Solicitud de proveedor", value="Acme", tooltip=t), "pdf_form_field"),
-    "PDF form value in no visible box": (lambda t: form_pdf("Solicitud de proveedor", value=t, size=(0.5, 0.5)),
-                                         "pdf_form_field"),
-    "PDF text painted over": (lambda t: painted_over_pdf(t, cover=(1, 1, 1)), "pdf_hidden_text"),
+    "PDF layer switched off": ("pdf_hidden_text", lambda t: optional_content_pdf(REPORT, t, layer_on=False)),
+    "PDF sticky note": ("pdf_annotation", lambda t: annotated_pdf(REPORT, t)),
+    "PDF free text boxed to nothing": (
+        "pdf_annotation", lambda t: annotated_pdf(REPORT, t, free_text=True, rect=(72, 600, 73, 601))),
+    "PDF free text drawn": ("system_imitation", lambda t: annotated_pdf(REPORT, t, free_text=True)),
+    "PDF form tooltip": ("pdf_form_field", lambda t: form_pdf(FORM, value="Acme", tooltip=t)),
+    "PDF form value in no visible box": ("pdf_form_field", lambda t: form_pdf(FORM, value=t, size=(0.5, 0.5))),
+    "PDF text painted over": ("pdf_hidden_text", lambda t: painted_over_pdf(t, cover=(1, 1, 1))),
 }
 
 
 @pytest.mark.parametrize("name", list(CARRIERS))
 def test_each_carrier_catches_the_order_and_spares_the_look_alike(name):
-    builder, vector = CARRIERS[name]
+    vector, builder = CARRIERS[name]
     injected, clean = _pair(builder)
     report = scan(injected)
     assert report.flagged and vector in report.vectors, (name, report.vectors, report.evidence)
