@@ -24,9 +24,16 @@ def table_dialect(text: str) -> str | None:
         except csv.Error:
             continue
         widths = {len(row) for row in rows}
-        if len(rows) >= _MIN_ROWS and len(widths) == 1 and widths.pop() >= 2:
+        if len(rows) >= _MIN_ROWS and len(widths) == 1 and widths.pop() >= 2 and not _prose(sample, delimiter):
             return delimiter
     return None
+
+
+def _prose(sample: str, delimiter: str) -> bool:
+    """Commas (or semicolons) that a space follows, as in sentences, rather than fields."""
+    if delimiter not in ",;":
+        return False
+    return sample.count(delimiter + " ") > sample.count(delimiter) / 2
 
 
 def table_channels(text: str) -> list[Channel]:

@@ -323,6 +323,7 @@ def test_important_author_declarations_beat_the_inline_style():
         (b"<?xml version='1.0'?><svg xmlns='http://www.w3.org/2000/svg'><text>x</text></svg>", "html"),
         (b"empresa\trfc\nAcme\tACM010101AAA\nBeta\tBET010101AAA\n", "table"),
         ("Nota: la junta es el martes.\nLleven sus reportes.".encode(), "text"),
+        ("La junta es el martes, a las 10.\nLleven sus reportes, por favor.\nGracias, equipo.".encode(), "text"),
     ],
 )
 def test_documents_are_named_by_their_content(data, media):
