@@ -1,43 +1,39 @@
 """The injection detector: one verdict per document, with the vectors used and the evidence.
 
-A document is read as channels: its visible text, and every place text can sit unseen (comments,
-attributes, meta tags, JSON-LD, template/noscript, elements hidden by their computed style, PDF
-hidden layers and metadata, invisible Unicode). A channel is flagged when its text is
-instruction-like by `signals` — visible text at the visible bar (an automated reader addressed,
-plus a directive or claim), a hidden channel at the lower hidden bar — or when it is suspicious by
-its form alone (an invented "instructions" field, tag-character smuggling). Hidden channels name
-their hiding vector; instruction-like visible text is `system_imitation`. Hidden content that
-reads as data (menus, `sr-only` labels, an OCR layer) is not flagged.
+A document of any type a provider returns (`documents`: HTML, PDF, JSON, markdown, feeds, office
+files, e-mail, CSV) is read as channels: its visible text, and every place text can sit unseen
+(comments, attributes, meta tags, JSON-LD, template/noscript, elements that leave no ink on screen,
+PDF hidden layers, annotations and metadata, office hidden text and comments, invisible Unicode).
+A channel is flagged when its text is instruction-like by `signals` — visible text at the visible
+bar (an automated reader addressed, plus a directive or claim), a hidden channel at the lower
+hidden bar — or when it is suspicious by its form alone (an invented "instructions" field,
+tag-character smuggling). Hidden channels name their hiding vector; instruction-like visible text
+is `system_imitation`. Hidden content that reads as data (menus, `sr-only` labels, an OCR layer) is
+not flagged.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-import json
 import re
 from collections.abc import Iterable
-from typing import Literal
 
 from lxml.etree import ParserError
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
-from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.injection.channels import Channel
+from bench_pipeline.injection.documents import document_channels, nested_channels, sniff_media
 from bench_pipeline.injection.html_vectors import (
-    block_text, code_blocks, hidden_element_channels, json_channels, out_of_band_channels,
+    block_text, code_blocks, embedded_documents, hidden_element_channels, out_of_band_channels, role_tag_channels,
 )
-from bench_pipeline.injection.pdf_vectors import pdf_channels
 from bench_pipeline.injection.signals import Bar, findings, findings_both, findings_many
 from bench_pipeline.injection.unicode_vectors import strip_invisible, unicode_channels
-from bench_pipeline.reading.decode import decode_html, parse_html_tree
+from bench_pipeline.reading.decode import parse_html_tree
 from bench_pipeline.reading.source import HtmlSource
 
-Media = Literal["html", "pdf", "json", "text"]
+__all__ = ["Evidence", "InjectionReport", "scan", "scan_html", "sniff_media"]
 _BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{22,}={0,2}")  # 16 bytes and up: "Reply in reverse."
-_ROLE_TAG = re.compile(r"<\s*/?\s*(?:system|assistant|user_message|im_start|im_end)\s*>", re.IGNORECASE)
-_FENCE = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```", re.MULTILINE | re.DOTALL)
-_HTML_SNIFF = re.compile(rb"<(?:!doctype html|html|head|body|div|p|meta|title)[\s>]", re.IGNORECASE)
 _SNIPPET = 160
 
 
@@ -57,56 +53,17 @@ class InjectionReport(BaseModel):
     evidence: list[Evidence]
 
 
-def sniff_media(data: bytes) -> Media:
-    head = data[:2048].lstrip()
-    if head.startswith(b"%PDF"):
-        return "pdf"
-    if head[:1] in (b"{", b"["):
-        try:
-            json.loads(data)
-            return "json"
-        except ValueError:
-            pass
-    return "html" if _HTML_SNIFF.search(head) else "text"
-
-
-def scan(data: bytes, media: Media | None = None) -> InjectionReport:
+def scan(data: bytes, media: str | None = None) -> InjectionReport:
+    """The verdict on one document; `media` (one of `documents.MEDIA`) when the caller knows it,
+    sniffed from the bytes when not."""
     media = media or sniff_media(data)
-    if media == "pdf":
-        return _verdict(_matched(list(pdf_channels(data))))
     if media == "html":
         return scan_html(HtmlSource(data))
-    text = decode_html(data)
-    if media == "json":
-        parsed = json.loads(text)
-        fetched = _fetched_page(parsed)
-        if fetched is not None:
-            return scan(fetched)
-        # A JSON-LD document is metadata through and through; other JSON carries page text in its values.
-        linked_data = isinstance(parsed, dict) and ("@context" in parsed or "@type" in parsed or "@graph" in parsed)
-        values = list(json_channels(parsed, "structured_metadata" if linked_data else "system_imitation"))
-        return _verdict(_matched([*values, *unicode_channels("\n".join(value.text for value in values))]))
-    prose = _FENCE.sub("\n", text)
-    shown = [Channel("system_imitation", block.group(1), displayed_code=True) for block in _FENCE.finditer(text)]
-    return _verdict(_matched([*unicode_channels(text), Channel("system_imitation", prose), *shown]))
-
-
-def _fetched_page(parsed) -> bytes | None:
-    """The page inside a recorded fetch exchange (`body_text`/`body_b64`), scanned as what it is."""
-    if not (isinstance(parsed, dict) and "operation" in parsed and isinstance(parsed.get("response"), dict)):
-        return None
-    try:
-        exchange = Exchange.model_validate(parsed)
-    except ValidationError:
-        return None
-    response = exchange.response
-    if response is None or (response.body_text is None and response.body_b64 is None):
-        return None
-    return response.raw_bytes()
+    return _verdict(_matched(document_channels(data, media)))
 
 
 def scan_html(source: HtmlSource) -> InjectionReport:
-    channels = [Channel("system_imitation", tag.group(0), suspicious=True) for tag in _ROLE_TAG.finditer(source.text)]
+    channels = role_tag_channels(source.text)
     try:
         root = parse_html_tree(source.text)
     except (ParserError, ValueError):
@@ -117,6 +74,7 @@ def scan_html(source: HtmlSource) -> InjectionReport:
     code = code_blocks(root)
     channels += unicode_channels("\n".join([visible.text, *code]))
     channels += out_of_band_channels(root)
+    channels += nested_channels(embedded_documents(root))
     # The visible text's windows are judged at both bars from one pass. Hidden elements' text is part
     # of it (or of a code block), each starting its own line: when no window meets even the hidden
     # bar, no hidden element can, and the (costly) cascade is skipped.
