@@ -63,6 +63,8 @@ _GENERATING = ("before", "after")
 _POSITIONED = ("absolute", "fixed", "relative", "sticky")
 _CUT = ("hidden", "clip", "scroll", "auto")
 _SKIP = {"script", "style", "noscript", "template", "head", "title", "meta", "link"}
+_BRACKETED = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+_CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 # The properties the model reads: a rule that sets none of them (most of a site's stylesheet) is not matched.
 RENDERING_PROPERTIES = frozenset({
     "display", "visibility", "content-visibility", "opacity", "filter", "font-size", "font", "color",
@@ -464,25 +466,34 @@ def _offset(style: dict[str, str], font_px: float, screen: Screen) -> float:
     return min(shifts)
 
 
-def _names_present(root) -> tuple[set[str], set[str]]:
-    """The classes and ids the page's elements carry."""
-    classes, ids = set(), set()
+def _names_present(root) -> tuple[set[str], set[str], set[str]]:
+    """The tags (local names, lower case), classes and ids the page's elements carry."""
+    tags, classes, ids = set(), set(), set()
     for element in root.iter():
         if isinstance(element.tag, str):
+            tags.add(etree.QName(element).localname.lower())
             classes.update((element.get("class") or "").split())
             if element.get("id"):
                 ids.add(element.get("id"))
-    return classes, ids
+    return tags, classes, ids
 
 
-def _may_match(selector: str, classes: set[str], ids: set[str]) -> bool:
-    """False when the selector's subject (its last compound) needs a class or id no element has:
-    a stylesheet shared across a site styles hundreds of classes a given page never uses."""
-    subject = re.split(r"[\s>+~]+", selector.strip())[-1]
-    if not subject or re.search(r"[\[(:\\]", subject):
-        return True  # attribute, pseudo-class or escaped names: let the selector engine judge
-    return all(name in classes for name in re.findall(r"\.([\w-]+)", subject)) and \
-        all(name in ids for name in re.findall(r"#([\w-]+)", subject))
+def _may_match(selector: str, tags: set[str], classes: set[str], ids: set[str]) -> bool:
+    """False when a compound of the selector needs a tag, class or id no element has: a stylesheet
+    shared across a site styles hundreds of classes a given page never uses. What sits in brackets
+    or parentheses (`[href]`, `:not(.x)`) is left to the selector engine."""
+    bare, previous = _CSS_COMMENT.sub(" ", selector), None
+    if "\\" in bare or "|" in bare or "/*" in bare:
+        return True  # escaped or namespaced names, an unclosed comment
+    while bare != previous:
+        bare, previous = _BRACKETED.sub("", bare), bare
+    for compound in re.split(r"[\s>+~]+", bare.strip()):
+        tag = re.match(r"[a-zA-Z][\w-]*", compound)
+        if tag and tag.group().lower() not in tags \
+                or not all(name in classes for name in re.findall(r"\.([\w-]+)", compound)) \
+                or not all(name in ids for name in re.findall(r"#([\w-]+)", compound)):
+            return False
+    return True
 
 
 @lru_cache(maxsize=4096)
