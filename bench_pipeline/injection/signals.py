@@ -666,18 +666,34 @@ def findings(text: str, bar: Bar) -> list[Finding]:
 def findings_both(text: str) -> tuple[list[Finding], list[Finding]]:
     """`findings` of one text at the visible bar and at the hidden bar, its signals found once."""
     windows = _judged_windows([text])[0]
-    return ([w for w, bars in windows if "visible" in bars], [w for w, bars in windows if "hidden" in bars])
+    return ([w for w, bars, _ in windows if "visible" in bars], [w for w, bars, _ in windows if "hidden" in bars])
 
 
 def findings_many(texts: list[str], bar: Bar) -> list[list[Finding]]:
     """`findings` of each text, matched in one pass over them all: a page's hundreds of attribute
     and meta texts cost one search per signal, not one each. No window spans two texts."""
-    return [[w for w, bars in windows if bar in bars] for windows in _judged_windows(texts)]
+    return [[w for w, bars, _ in windows if bar in bars] for windows in _judged_windows(texts)]
 
 
-def _judged_windows(texts: list[str], exhaustive: bool = False) -> list[list[tuple[Finding, frozenset[Bar]]]]:
-    """Every window with a signal, and the bars it meets; `exhaustive` as in `_signals_per_sentence`."""
-    results: list[list[tuple[Finding, frozenset[Bar]]]] = [[] for _ in texts]
+class Candidate(NamedTuple):
+    signals: tuple[str, ...]
+    weight: int
+    text: str  # the whole window, whitespace collapsed
+    bars: frozenset[Bar]  # empty when the window meets none
+
+
+def candidate_windows(texts: list[str]) -> list[list[Candidate]]:
+    """Every window of each text that holds any signal, over a bar or not, with the bars it meets:
+    what a second stage scores, to clear a window over a bar or lift one under it."""
+    return [[Candidate(w.signals, w.weight, text, bars) for w, bars, text in windows]
+            for windows in _judged_windows(texts, every=True)]
+
+
+def _judged_windows(texts: list[str], exhaustive: bool = False,
+                    every: bool = False) -> list[list[tuple[Finding, frozenset[Bar], str]]]:
+    """Each window with a signal that meets a bar (`every`: also those that meet none), the bars it
+    meets and its whole text; `exhaustive` as in `_signals_per_sentence`."""
+    results: list[list[tuple[Finding, frozenset[Bar], str]]] = [[] for _ in texts]
     kept = [index for index, text in enumerate(texts) if text and len(text) >= 10]
     if not kept:
         return results
@@ -709,10 +725,10 @@ def _judged_windows(texts: list[str], exhaustive: bool = False) -> list[list[tup
             signals = signals | found[following]
             window_end = bounds[following][1]
         bars = _bars_met(signals)
-        if bars:
-            window = Finding(tuple(sorted(signals)), sum(WEIGHTS[s] for s in signals),
-                             " ".join(quoted[start:window_end].split())[:240])
-            results[kept[owner[index]]].append((window, bars))
+        if bars or every:
+            text = " ".join(quoted[start:window_end].split())
+            window = Finding(tuple(sorted(signals)), sum(WEIGHTS[s] for s in signals), text[:240])
+            results[kept[owner[index]]].append((window, bars, text))
     return results
 
 
