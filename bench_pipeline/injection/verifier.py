@@ -12,9 +12,12 @@ written by `python -m benchmarks.verifier_train`. Inference is numpy only.
 
 from __future__ import annotations
 
+import hashlib
+import io
 import re
 import zlib
 from functools import lru_cache
+from itertools import chain, repeat
 from pathlib import Path
 from typing import Literal, NamedTuple
 
@@ -28,6 +31,7 @@ DIMENSION = 1 << 18
 _WORD = re.compile(r"[^\W_]+")
 _DIGITS = re.compile(r"\d+")
 _CHAR_GRAMS = (3, 4, 5)
+_STRUCTURAL, _WORDS, _PAIRS, _LETTERS = 1, 2, 3, 4  # CRC-32 seeds: one hashed namespace per kind of feature
 
 
 class Features(NamedTuple):
@@ -35,35 +39,32 @@ class Features(NamedTuple):
     values: np.ndarray  # float64, the text's n-grams L2-normalised, the structural ones 1.0
 
 
-def features(candidate: Candidate) -> Features:
+def features(candidate: Candidate, text: bool = True) -> Features:
     """A window's features: its signals, their weight and the bars they meet (one each), and the
-    hashed word unigrams and bigrams and letter 3–5-grams of its folded text."""
+    hashed words, word pairs and letter 3–5-grams of its folded text (`text`)."""
     structural = [f"signal:{name}" for name in candidate.signals]
     structural += [f"bar:{bar}" for bar in sorted(candidate.bars)] or ["bar:none"]
     structural += [f"weight:{min(candidate.weight, 8)}", f"signals:{min(len(candidate.signals), 5)}"]
-    words = _WORD.findall(_DIGITS.sub("0", fold(candidate.text)))
-    grams = {f"w:{word}" for word in words}
-    grams.update(f"b:{first} {second}" for first, second in zip(words, words[1:]))
-    for word in words:
-        padded = f" {word} "
-        grams.update(f"c:{padded[start:start + size]}" for size in _CHAR_GRAMS for start in range(len(padded) - size + 1))
-    text_index = _hashed(grams)
-    structural_index = _hashed(structural)
-    text_values = np.full(len(text_index), 1.0 / np.sqrt(max(1, len(text_index))))
-    # A bucket two features share keeps the larger value, the structural one.
-    merged = dict(zip(text_index.tolist(), text_values.tolist()))
-    merged.update(dict.fromkeys(structural_index.tolist(), 1.0))
-    return Features(np.fromiter(merged.keys(), dtype=np.int64, count=len(merged)),
-                    np.fromiter(merged.values(), dtype=np.float64, count=len(merged)))
-
-
-def _hashed(names) -> np.ndarray:
-    return np.unique(np.fromiter((zlib.crc32(name.encode()) % DIMENSION for name in names), dtype=np.int64))
+    structural_index = np.unique(np.fromiter(
+        (zlib.crc32(name.encode(), _STRUCTURAL) for name in structural), dtype=np.int64)) % DIMENSION
+    words = [word.encode() for word in _WORD.findall(_DIGITS.sub("0", fold(candidate.text)))] if text else []
+    # CRC-32 of byte slices, each kind of feature seeded apart: a window costs one C call per gram.
+    joined = b" " + b" ".join(words) + b" "
+    letters = [joined[start:start + size] for size in _CHAR_GRAMS for start in range(len(joined) - size + 1)]
+    pairs = [first + b" " + second for first, second in zip(words, words[1:])]
+    hashed = chain(map(zlib.crc32, words, repeat(_WORDS)), map(zlib.crc32, pairs, repeat(_PAIRS)),
+                   map(zlib.crc32, letters, repeat(_LETTERS)))
+    text_index = np.unique(np.fromiter(hashed, dtype=np.int64) % DIMENSION) if words else np.zeros(0, dtype=np.int64)
+    text_index = np.setdiff1d(text_index, structural_index, assume_unique=True)  # a shared bucket: structural
+    values = np.concatenate([np.full(len(text_index), 1.0 / np.sqrt(max(1, len(text_index)))),
+                             np.ones(len(structural_index))])
+    return Features(np.concatenate([text_index, structural_index]), values)
 
 
 class Thresholds(NamedTuple):
-    clear_below: float  # a window over the visible bar scoring under this is cleared
-    lift_above: float  # a window under the bar, with an order or an addressee, scoring over this is flagged
+    clear_below: float  # a window over the visible (or specimen) bar scoring under this is cleared
+    lift_above: float  # a visible window under its bar that addresses the reader, scoring this or more, is flagged
+    clear_hidden_below: float  # a window over the hidden bar scoring under this is cleared (0: never)
 
 
 class Verifier(NamedTuple):
@@ -80,14 +81,20 @@ class Verifier(NamedTuple):
             result.append(1.0 / (1.0 + np.exp(-margin)))
         return result
 
-    def save(self, path: Path = WEIGHTS_FILE) -> None:
-        """Only the non-zero coefficients, by index: the space is mostly buckets no window filled."""
+    def save(self, path: Path = WEIGHTS_FILE) -> str:
+        """Only the non-zero coefficients, by index (the space is mostly buckets no window filled),
+        and their SHA-256 beside them (`.sha256`), returned."""
         nonzero = np.flatnonzero(self.coefficients)
-        with path.open("wb") as handle:
-            np.savez_compressed(handle, dimension=np.int64(len(self.coefficients)), index=nonzero.astype(np.int32),
-                                value=self.coefficients[nonzero].astype(np.float32),
-                                intercept=np.float64(self.intercept),
-                                thresholds=np.array(self.thresholds, dtype=np.float64))
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, dimension=np.int64(len(self.coefficients)), index=nonzero.astype(np.int32),
+                            value=self.coefficients[nonzero].astype(np.float32), intercept=np.float64(self.intercept),
+                            thresholds=np.array(self.thresholds, dtype=np.float64))
+        digest = hashlib.sha256(buffer.getvalue()).hexdigest()
+        for target, data in ((path, buffer.getvalue()), (path.with_suffix(".sha256"), f"{digest}  {path.name}\n".encode())):
+            partial = target.with_name(target.name + ".partial")
+            partial.write_bytes(data)
+            partial.replace(target)
+        return digest
 
 
 def load(path: Path = WEIGHTS_FILE) -> Verifier:
@@ -107,21 +114,24 @@ def committed() -> Verifier:
 
 # "form": suspicious by its form alone; "below": under its bar and not lifted.
 Decision = Literal["flagged", "cleared", "lifted", "below", "form"]
-# A window the verifier may lift gives an order or names the reader; a mention of AI, the page
-# naming itself or an authority claim alone never is one.
-_LIFTABLE = ADDRESSING | {"directive", "steering"}
+# A window the verifier may lift addresses the reader (an addressing signal): the score stands in
+# for missing weight, never for an addressee. A bare imperative or steering is how laws, notices and
+# manuals speak too (steering about this page, with the page named, meets the bar already).
+_LIFTABLE = ADDRESSING
 
 
 def decide(window: Candidate, bar: Bar, score: float, thresholds: Thresholds) -> Decision:
-    """The verdict on one window judged at `bar`. Hidden channels are judged by their bar alone:
-    text nobody is meant to see has no reason to give orders, and the hidden bar already asks for one."""
-    if bar == "hidden":
-        return "flagged" if bar in window.bars else "below"
+    """The verdict on one window judged at `bar`. Only visible text is lifted: the hidden bar already
+    asks for a single order, and displayed code (an API's example request) is made of roles and
+    imperatives that the specimen bar leaves out on purpose."""
     if bar in window.bars:
-        return "flagged" if score >= thresholds.clear_below else "cleared"
-    return "lifted" if _LIFTABLE.intersection(window.signals) and score >= thresholds.lift_above else "below"
+        clear = thresholds.clear_hidden_below if bar == "hidden" else thresholds.clear_below
+        return "flagged" if score >= clear else "cleared"
+    if bar == "visible" and _LIFTABLE.intersection(window.signals) and score >= thresholds.lift_above:
+        return "lifted"
+    return "below"
 
 
 def signals_only() -> Verifier:
     """The first stage alone: every window scores 0.5, none is cleared and none lifted."""
-    return Verifier(np.zeros(DIMENSION, dtype=np.float32), 0.0, Thresholds(0.0, 1.0))
+    return Verifier(np.zeros(DIMENSION, dtype=np.float32), 0.0, Thresholds(0.0, 1.0, 0.0))
