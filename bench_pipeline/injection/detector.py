@@ -10,10 +10,10 @@ their hiding vector; instruction-like visible text is `system_imitation`. Hidden
 reads as data (menus, `sr-only` labels, an OCR layer) is not flagged.
 
 Every window with any signal is a candidate, and the verifier (`verifier.py`) scores it: a visible
-window over its bar is cleared when the score is low, and one under it that gives an order or names
-the reader is lifted when the score is high. Hidden channels stay judged by their bar alone. Each
-window judged is in the report's `windows`, with its signals, their weights, the bar, the score,
-the channel and the decision; `evidence` is the windows that flag the document.
+window over its bar is cleared when the score is low, and one under it that addresses the reader is
+lifted when the score is high (`verifier.decide`; the trained thresholds leave hidden channels to
+their bar alone). Each window judged is in the report's `windows`, with its signals, their weights,
+the bar, the score, the channel and the decision; `evidence` is the windows that flag the document.
 """
 
 from __future__ import annotations

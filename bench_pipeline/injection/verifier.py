@@ -90,7 +90,8 @@ class Verifier(NamedTuple):
                             value=self.coefficients[nonzero].astype(np.float32), intercept=np.float64(self.intercept),
                             thresholds=np.array(self.thresholds, dtype=np.float64))
         digest = hashlib.sha256(buffer.getvalue()).hexdigest()
-        for target, data in ((path, buffer.getvalue()), (path.with_suffix(".sha256"), f"{digest}  {path.name}\n".encode())):
+        record = f"{digest}  {path.name}\n".encode()
+        for target, data in ((path, buffer.getvalue()), (path.with_suffix(".sha256"), record)):
             partial = target.with_name(target.name + ".partial")
             partial.write_bytes(data)
             partial.replace(target)

