@@ -9,6 +9,8 @@ import pandas as pd
 
 # The provider column of a digest that covers a whole (unpartitioned) table.
 WHOLE = "*"
+# Files whose bytes change what the package computes: code, model weights, data tables.
+_COMPUTING = frozenset({".py", ".npz", ".json", ".jsonl", ".txt"})
 
 
 def _digest(row_hashes) -> str:
@@ -29,10 +31,11 @@ def partition_digests(frame: pd.DataFrame, providers: list[str]) -> dict[str, st
 
 @lru_cache(maxsize=1)
 def source_digest() -> str:
-    """Digest of this package's Python source: part of every key over computed rows, so changed
-    code recomputes them instead of trusting rows an older formula produced."""
+    """Digest of this package's Python source and of the data its code computes from (the injection
+    verifier's weights): part of every key over computed rows, so changed code or weights recompute
+    them instead of trusting rows an older formula produced."""
     root = Path(__file__).resolve().parents[1]
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
+    for path in sorted(p for p in root.rglob("*") if p.suffix in _COMPUTING and "__pycache__" not in p.parts):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()

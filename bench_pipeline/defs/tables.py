@@ -34,7 +34,7 @@ SCHEMAS: dict[str, dict[str, str]] = {
     "verified_dates": {"url": "VARCHAR", "verified_published_at": "DATE", "reviewer": "VARCHAR",
                        "verified_at": "VARCHAR", "round": "VARCHAR"},
     "artifact_injection": {"artifact": "VARCHAR", "has_injection": "BOOLEAN", "flagged": "BOOLEAN",
-                           "vectors": "VARCHAR", "evidence": "VARCHAR"},
+                           "vectors": "VARCHAR", "evidence": "VARCHAR", "cleared": "VARCHAR"},
     "document_reads": {"provider": "VARCHAR", "artifact": "VARCHAR", "url": "VARCHAR", "operation": "VARCHAR",
                        "fixture": "VARCHAR", "status": "INTEGER", "elapsed_ms": "DOUBLE", "cost_usd": "DOUBLE",
                        "captured_at": "TIMESTAMPTZ", "failure": "VARCHAR", "read_chars": "INTEGER", "text": "VARCHAR"},

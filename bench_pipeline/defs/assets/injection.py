@@ -17,7 +17,9 @@ SHARED_ARTIFACTS = ("_shared/html/", "_shared/pdf/")
 @dg.asset(pool="duckdb", group_name="observations", kinds={"duckdb"}, deps=[fixture_manifest])
 def injection_scan(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Every `_shared` page and PDF through the injection detector (`artifact_injection`): flagged,
-    which vectors, the evidence. `has_injection` is the corpus's own label (class prompt-injection)."""
+    which vectors, the evidence (each window that flags it, with its signals, their weights, the bar,
+    the verifier's score and the channel) and the windows over a bar the verifier cleared.
+    `has_injection` is the corpus's own label (class prompt-injection)."""
     store = ArtifactStore(bench.fixtures)
     rows = []
     for entry in sorted(load_manifest(bench.fixtures).entries, key=lambda e: e.path):
@@ -26,13 +28,15 @@ def injection_scan(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeRe
         report = scan(store.data(entry.path), media_of(entry.path))
         rows.append({"artifact": entry.path, "has_injection": entry.fixture_class == "prompt-injection",
                      "flagged": report.flagged, "vectors": json.dumps(report.vectors),
-                     "evidence": json.dumps([e.model_dump() for e in report.evidence], ensure_ascii=False)})
+                     "evidence": json.dumps([e.model_dump() for e in report.evidence], ensure_ascii=False),
+                     "cleared": json.dumps([e.model_dump() for e in report.explained() if e.decision == "cleared"],
+                                           ensure_ascii=False)})
     table = frame_of("artifact_injection", rows)
     warehouse.replace_table("artifact_injection", table)
     missed = table[table.has_injection & ~table.flagged] if len(table) else table
     false_alarms = table[~table.has_injection & table.flagged] if len(table) else table
     return dg.MaterializeResult(metadata={
-        **table_metadata("artifact_injection", table.drop(columns=["evidence"])),
+        **table_metadata("artifact_injection", table.drop(columns=["evidence", "cleared"])),
         "injection_documents": dg.MetadataValue.int(int(table.has_injection.sum()) if len(table) else 0),
         "missed": dg.MetadataValue.int(len(missed)),
         "flagged_clean_documents": dg.MetadataValue.int(len(false_alarms)),

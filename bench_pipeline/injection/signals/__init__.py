@@ -25,8 +25,8 @@ from bench_pipeline.injection.signals.rule import ADDRESSING, HIDDEN_BAR, VISIBL
 from bench_pipeline.injection.signals.search import signals_per_sentence
 from bench_pipeline.injection.signals.text import JOIN, folded, sentence_bounds, words_apart
 
-__all__ = ["ADDRESSING", "HIDDEN_BAR", "VISIBLE_BAR", "WEIGHTS", "Bar", "Finding", "findings", "findings_both",
-           "findings_many", "signals_found"]
+__all__ = ["ADDRESSING", "HIDDEN_BAR", "VISIBLE_BAR", "WEIGHTS", "Bar", "Candidate", "Finding", "candidate_windows",
+           "findings", "findings_both", "findings_many", "signals_found"]
 
 
 class Finding(NamedTuple):
@@ -50,6 +50,28 @@ def findings_many(texts: list[str], bar: Bar) -> list[list[Finding]]:
     """`findings` of each text, matched in one pass over them all: a page's hundreds of attribute
     and meta texts cost one search per signal, not one each. No window spans two texts."""
     return [[w for w, bars in judged if bar in bars] for judged in _judged_windows(texts)]
+
+
+class Candidate(NamedTuple):
+    signals: tuple[str, ...]
+    weight: int
+    text: str  # the whole window, whitespace collapsed
+    bars: frozenset[Bar]  # empty when the window meets none
+
+
+def candidate_windows(texts: list[str]) -> list[list[Candidate]]:
+    """Every window of each text that holds any signal, over a bar or not, with the bars it meets:
+    what a second stage scores, to clear a window over a bar or lift one under it."""
+    results: list[list[Candidate]] = [[] for _ in texts]
+    sentences = _sentences(texts)
+    if sentences is None:
+        return results
+    for index, start, end, signals, bars in windows(sentences.bounds, sentences.owner, sentences.found,
+                                                   sentences.folded, every=True):
+        text = " ".join(sentences.quoted[start:end].split())
+        candidate = Candidate(tuple(sorted(signals)), sum(WEIGHTS[s] for s in signals), text, bars)
+        results[sentences.kept[sentences.owner[index]]].append(candidate)
+    return results
 
 
 def signals_found(text: str) -> set[str]:

@@ -25,9 +25,10 @@ _LABEL_SCOPE = 5  # sentences under a label: a heading and a short list
 _HEADING = 100
 
 
-def windows(bounds: list[tuple[int, int]], owner: list[int], found: list[set[str]],
-            folded: str) -> Iterator[tuple[int, int, int, set[str], frozenset[Bar]]]:
-    """Each window that meets a bar: (its first sentence, start, end, signals, bars met). A window is
+def windows(bounds: list[tuple[int, int]], owner: list[int], found: list[set[str]], folded: str,
+            every: bool = False) -> Iterator[tuple[int, int, int, set[str], frozenset[Bar]]]:
+    """Each window that meets a bar (`every`: also those that meet none): (its first sentence, start,
+    end, signals, bars met). A window is
     a sentence with a signal and the next one of the same text; a label or heading that names the
     reader or an authority ("### SYSTEM OVERRIDE", "Datos para IA:") speaks through the lines under it."""
     for index, (start, end) in enumerate(bounds):
@@ -41,7 +42,7 @@ def windows(bounds: list[tuple[int, int]], owner: list[int], found: list[set[str
             signals = signals | found[following]
             end = bounds[following][1]
         bars = bars_met(signals)
-        if bars:
+        if bars or every:
             yield index, start, end, signals, bars
 
 
