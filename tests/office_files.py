@@ -34,9 +34,10 @@ def word_run(text: str, properties: str = "") -> str:
     return f'<w:r><w:rPr>{properties}</w:rPr><w:t xml:space="preserve">{escape(text)}</w:t></w:r>'
 
 
-def docx(paragraphs: list[str], *, comments: list[str] = (), description: str | None = None) -> bytes:
-    """A Word document of `paragraphs` (each the runs of one `w:p`), with comments and a
-    `docProps/core.xml` description when given."""
+def docx(paragraphs: list[str], *, comments: list[str] = (), description: str | None = None,
+         thumbnail: bytes | None = None) -> bytes:
+    """A Word document of `paragraphs` (each the runs of one `w:p`), with comments, a
+    `docProps/core.xml` description and a `docProps/thumbnail.jpeg` image when given."""
     body = "".join(f"<w:p>{runs}</w:p>" for runs in paragraphs)
     parts: dict[str, str | bytes] = {
         "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
@@ -51,6 +52,8 @@ def docx(paragraphs: list[str], *, comments: list[str] = (), description: str | 
             '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
             f'xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:description>{escape(description)}</dc:description>'
             "</cp:coreProperties>")
+    if thumbnail is not None:
+        parts["docProps/thumbnail.jpeg"] = thumbnail
     return _zip(parts)
 
 

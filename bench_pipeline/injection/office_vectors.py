@@ -42,7 +42,8 @@ _TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 _OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 _PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 _SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
-_PROPERTIES = re.compile(r"^(?:docProps/.+|customXml/item\d*\.xml)$")
+# Document properties are XML parts; docProps also holds the thumbnail image Word and LibreOffice write.
+_PROPERTIES = re.compile(r"^(?:docProps/.+\.xml|customXml/item\d*\.xml)$")
 _EMBEDDED = re.compile(r"^(?:word|xl|ppt)/embeddings/|^Object \d+/|^ObjectReplacements/")
 _WORD_BODY = re.compile(r"^word/(?:document|header\d*|footer\d*|footnotes|endnotes|glossary/document)\.xml$")
 _WORD_NOTES = re.compile(r"^word/comments(?:Extended|Extensible)?\.xml$")

@@ -330,6 +330,12 @@ def test_documents_are_named_by_their_content(data, media):
     assert sniff_media(data) == media
 
 
+def test_a_thumbnail_among_the_document_properties_is_not_read_as_xml():
+    jpeg = bytes.fromhex("ffd8ffe000104a46494600010100000100010000ffd9")
+    assert not scan(docx([word_run(FACT)], description="Ficha técnica", thumbnail=jpeg)).flagged
+    assert scan(docx([word_run(FACT)], description=ORDER, thumbnail=jpeg)).vectors == ["meta_tag"]
+
+
 def test_binary_content_is_refused_not_read_as_text():
     with pytest.raises(UnreadableDocumentError):
         sniff_media(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
