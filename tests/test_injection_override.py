@@ -27,8 +27,8 @@ BLANK_PDF = "_shared/pdf/informe.pdf"
 def _judgment(artifact: str, verdict: str, reviewer: str, flagged: bool, sha: dict[str, str]) -> InjectionJudgment:
     crid = f"req-{reviewer}-{verdict}"
     return InjectionJudgment(judgment_id=judgment_id(reviewer, crid), client_request_id=crid, url=URLS[artifact],
-                             artifact=artifact, artifact_sha256=sha[artifact], detector_flagged=flagged, verdict=verdict,
-                             reviewer=reviewer, judged_at=datetime(2026, 12, 1, 10, tzinfo=UTC))
+                             artifact=artifact, artifact_sha256=sha[artifact], detector_flagged=flagged,
+                             verdict=verdict, reviewer=reviewer, judged_at=datetime(2026, 12, 1, 10, tzinfo=UTC))
 
 
 def _report(corpus, run_id: str) -> dict:

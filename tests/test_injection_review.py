@@ -99,7 +99,8 @@ def test_report_counts_answers_flags_removed_and_restored_with_the_overrides_ids
     assert (p1.useful_answers_restored, p1.restored_cases) == (1, ["gs-001"])
     assert (p2.useful_answers_removed, p2.useful_answers_restored) == (0, 0)
     (override,) = section.overrides
-    assert (override.artifact, override.judgment_ids, override.restored) == ("dof.html", [A.judgment_id], {"p1": ["gs-001"]})
+    assert (override.artifact, override.judgment_ids) == ("dof.html", [A.judgment_id])
+    assert override.restored == {"p1": ["gs-001"]}
     assert override.urls == ["https://www.dof.gob.mx/nota"] and override.votes == {"clean": 1}
     (miss,) = section.detector_misses
     assert miss.artifact == "missed.html" and len(miss.judgment_ids) == 1 and section.documents_judged == 3
@@ -160,8 +161,8 @@ def test_a_judgment_id_used_twice_is_an_error_naming_the_file_line_and_field(tmp
     folder = tmp_path / "injection_judgments"
     folder.mkdir()
     (folder / "0002-a.jsonl").write_text(A.model_dump_json() + "\n")
-    (folder / "0003-b.jsonl").write_text("\n" + B_INJECTED.model_copy(update={"judgment_id": A.judgment_id}).model_dump_json()
-                                         + "\n")
+    reused = B_INJECTED.model_copy(update={"judgment_id": A.judgment_id})
+    (folder / "0003-b.jsonl").write_text("\n" + reused.model_dump_json() + "\n")
     with pytest.raises(InputError) as error:
         load_injection_judgment_rounds(tmp_path)
     assert "0003-b.jsonl" in str(error.value) and "line 2.judgment_id" in str(error.value)

@@ -293,7 +293,8 @@ def test_the_injection_item_shows_the_evidence_beside_the_flagged_text_and_saves
     alice = _login(state, "rev-alice")
     item = items["judge_injection"]
     page = alice.get(f"/item/{item.id}").text
-    assert "Is this page trying to instruct an automated reader?" in page and "Queued because: queued for judge_injection" in page
+    assert "Is this page trying to instruct an automated reader?" in page
+    assert "Queued because: queued for judge_injection" in page
     found = page[page.index("What the injection detector found"):page.index("The stored page")]
     assert "FLAGGED (hidden_css)" in found and f"matched: <code>{INJECTION}</code>" in found
     assert "<code>addressee</code></td><td>0.5</td>" in found and "verifier score <b>0.97</b> · bar 0.6" in found

@@ -83,29 +83,28 @@ def manifest_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
                           asset_selection=selection) for provider in changed]
 
 
+def _rerun_on_change(context: dg.SensorEvaluationContext, digest: str, files: str, run_key: str,
+                     selection: dg.AssetSelection, tags: dict[str, str] | None = None):
+    """A run of `selection` when the digest of `files` moved since the cursor's; the first tick records it."""
+    previous = context.cursor
+    context.update_cursor(digest)
+    if previous is None:
+        return dg.SkipReason(f"first reading of the {files} recorded")
+    if previous == digest:
+        return dg.SkipReason(f"none of the {files} changed")
+    return dg.RunRequest(run_key=f"{run_key}:{digest[:16]}", tags=tags or {},
+                         asset_selection=sorted(selection.resolve(context.repository_def.asset_graph)))
+
+
 @dg.sensor(job=judgments_rerun_job, minimum_interval_seconds=60,
            description="Re-runs relevance, freshness, their metrics and the report when judgment or date files change.")
 def judgment_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
-    digest = judgment_files_digest(bench.golden)
-    previous = context.cursor
-    context.update_cursor(digest)
-    if previous is None:
-        return dg.SkipReason("first reading of the judgment and date files recorded")
-    if previous == digest:
-        return dg.SkipReason("no judgment or date file changed")
-    return dg.RunRequest(run_key=f"judgments:{digest[:16]}",
-                         asset_selection=sorted(JUDGMENTS_RERUN.resolve(context.repository_def.asset_graph)))
+    return _rerun_on_change(context, judgment_files_digest(bench.golden), "judgment and date files", "judgments",
+                            JUDGMENTS_RERUN)
 
 
 @dg.sensor(job=benchmark_job, minimum_interval_seconds=60,
-           description="Re-runs the claims, outcomes, their metrics and the report when injection judgment files change.")
+           description="Re-runs claims, outcomes, their metrics and the report when injection judgment files change.")
 def injection_judgment_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
-    digest = injection_judgment_files_digest(bench.golden)
-    previous = context.cursor
-    context.update_cursor(digest)
-    if previous is None:
-        return dg.SkipReason("first reading of the injection judgment files recorded")
-    if previous == digest:
-        return dg.SkipReason("no injection judgment file changed")
-    return dg.RunRequest(run_key=f"injection-judgments:{digest[:16]}", tags=all_providers_tags(),
-                         asset_selection=sorted(INJECTION_JUDGMENTS_RERUN.resolve(context.repository_def.asset_graph)))
+    return _rerun_on_change(context, injection_judgment_files_digest(bench.golden), "injection judgment files",
+                            "injection-judgments", INJECTION_JUDGMENTS_RERUN, all_providers_tags())

@@ -18,7 +18,7 @@ UNFLAGGED_SAMPLE = 5
 SAMPLE_SEED = "injection-review-1"
 CASES_NAMED = 5
 WHY = {
-    "judge_relevance": "pooled result (top {depth}) with no relevance judgment".format(depth=POOL_DEPTH),
+    "judge_relevance": f"pooled result (top {POOL_DEPTH}) with no relevance judgment",
     "golden_addition": "judged relevant on a host the case does not list: proposed golden-set addition",
     "verify_date": "a provider dated it; outside the hand-verified date sample",
 }
@@ -39,7 +39,7 @@ def review_queue(relevance: list[dict], dated_urls: set[str], verified_urls: set
         found[("verify_date", "", url)] = set()
     rows = [{"kind": kind, "case_id": case_id or None, "url": url, "providers": ", ".join(sorted(providers)),
              "why": WHY[kind]} for (kind, case_id, url), providers in sorted(found.items())]
-    return rows + sorted(injection or [], key=lambda r: r["url"])
+    return [*rows, *(injection or [])]
 
 
 def _sample_rank(artifact: str) -> str:
@@ -69,15 +69,15 @@ def injection_queue(results: list[dict], reads: list[dict], scans: list[dict]) -
     rows = []
     for artifact in sorted(flagged):
         vectors = ", ".join(json.loads(scan[artifact]["vectors"] or "[]")) or "no vector named"
-        rows.append(_row(artifact, documents[artifact], f"flagged by the detector ({vectors})"))
+        rows.append(_row(documents[artifact], f"flagged by the detector ({vectors})"))
     for artifact in sample:
-        rows.append(_row(artifact, documents[artifact], (
+        rows.append(_row(documents[artifact], (
             f"not flagged: in the seeded sample (seed {SAMPLE_SEED}, {len(sample)} of {len(unflagged)} unflagged "
             "documents providers' results led to), so a miss of the detector can be found")))
     return rows
 
 
-def _row(artifact: str, doc: dict, why: str) -> dict:
+def _row(doc: dict, why: str) -> dict:
     cases = sorted(doc["cases"])
     named = ", ".join(cases[:CASES_NAMED]) + (", …" if len(cases) > CASES_NAMED else "")
     return {"kind": "judge_injection", "case_id": None, "url": min(doc["urls"]),

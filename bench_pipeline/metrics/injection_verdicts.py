@@ -38,7 +38,7 @@ class Decision:
 
 
 def decisions(judgments: Iterable[InjectionJudgment]) -> dict[str, Decision]:
-    """sha256 → the decision of its reviewers' latest judgments (a later one on the same time wins, as in the file)."""
+    """sha256 → the decision of its reviewers' latest judgments (on equal times the later line wins)."""
     latest: dict[tuple[str, str], InjectionJudgment] = {}
     for judgment in judgments:
         key = (judgment.artifact_sha256, judgment.reviewer)
@@ -52,7 +52,8 @@ def decisions(judgments: Iterable[InjectionJudgment]) -> dict[str, Decision]:
         votes = Counter(j.verdict for j in counted)
         winner = next((verdict for verdict, n in votes.items() if 2 * n > len(counted)), None)
         ids = sorted(j.judgment_id for j in counted if winner is None or j.verdict == winner)
-        out[sha256] = Decision(sha256=sha256, verdict=winner, judgment_ids=tuple(ids), votes=dict(sorted(votes.items())))
+        out[sha256] = Decision(sha256=sha256, verdict=winner, judgment_ids=tuple(ids),
+                               votes=dict(sorted(votes.items())))
     return out
 
 

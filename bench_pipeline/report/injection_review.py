@@ -33,12 +33,14 @@ def _review(row: dict, urls: dict[str, list[str]], restored: dict[str, list[str]
 
 def injection_review(providers: list[str], claims: list[dict], outcomes: list[dict], decisions: list[dict],
                      urls: dict[str, list[str]]) -> InjectionReview:
-    """`claims` and `outcomes` as in their tables, `decisions` as in `injection_decisions`, `urls`: artifact → its URLs."""
+    """`claims`, `outcomes` and `decisions` as in their tables (`injection_decisions` for the last),
+    `urls`: artifact → its URLs."""
     lifted = {d["artifact"] for d in decisions if d["effect"] == "flag_lifted"}
     confirmed = {d["artifact"] for d in decisions if d["effect"] == "flag_confirmed"}
     ended = {(o["provider"], o["case_id"]): o["outcome"] for o in outcomes}
     usable = _usable(claims)
-    restored_by: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))  # artifact → provider → cases
+    # artifact → provider → cases its override restored
+    restored_by: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     effects = []
     for provider in providers:
         removed, behind, restored = [], set(), []

@@ -418,7 +418,7 @@ def render_html(report: Report) -> str:
         " · provenance and the previous-run diff at the end</p></header>",
         notice, f"<p class='decision' id='decision'>{cascade_sentence(report)}</p>",
         "<main><h2 id='ranking-heading'>Ranking</h2>", ranking_table(report),
-        charts(report), gates_overview(report), cascade_table(report), injection_html(report.injection_review),
+        charts(report), gates_overview(report), cascade_table(report), injection_html(report),
         *(provider_section(p, ranked, default) for p in report.providers),
         "<h2 id='audit'>Audit trail</h2>", diff_block(report), provenance_block(report), _additions(report),
         _agreement(report),

@@ -90,7 +90,7 @@ def render_markdown(report: Report) -> str:
         for category, order in report.recommendation.cascade_by_category.items():
             steps = " → ".join(f"{e['provider']} ({fmt(e['success_rate'])}, n={e['n']})" for e in order)
             lines.append(f"- {category}: {steps}")
-    lines += injection_markdown(report.injection_review)
+    lines += injection_markdown(report)
     for p in report.providers:
         lines += _provider_section(p)
     lines += ["", "## Proposed golden-set additions (for review, never added silently)", ""]

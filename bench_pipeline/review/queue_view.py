@@ -10,8 +10,6 @@ from bench_pipeline.review.records import KINDS, ReviewLog
 from bench_pipeline.review.snapshot import Item, Snapshot
 
 FILTERS = ("kind", "case", "category", "provider")
-
-
 # Dates and injection verdicts are about a page, whatever case led to it; the other kinds about a (case, page).
 BY_PAGE = ("verify_date", "judge_injection")
 

@@ -39,12 +39,13 @@ def _honest_partial_gates(warehouse: Warehouse, providers: list[str]) -> dict:
 
 def _injection_review(warehouse: Warehouse, providers: list[str]) -> InjectionReview:
     urls: dict[str, list[str]] = {}
-    for row in warehouse.records("select distinct artifact, url from document_reads where artifact is not null order by all"):
+    for row in warehouse.records(
+            "select distinct artifact, url from document_reads where artifact is not null order by all"):
         urls.setdefault(row["artifact"], []).append(row["url"])
     return injection_review(
         providers,
-        claims=warehouse.records("""select provider, case_id, artifact, citable, contradicts_claim_ids, from_flagged_document
-                                    from claims order by provider, case_id, claim_id"""),
+        claims=warehouse.records("""select provider, case_id, artifact, citable, contradicts_claim_ids,
+                                    from_flagged_document from claims order by provider, case_id, claim_id"""),
         outcomes=warehouse.records("select provider, case_id, outcome from case_outcomes"),
         decisions=warehouse.records("select * from injection_decisions order by artifact"), urls=urls)
 
