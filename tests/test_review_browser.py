@@ -20,8 +20,9 @@ from tests.browser import page_html, queue_rows, require_chromium, submit_form
 STORED_PAGE = "https://www.acerosdelbajio.com.mx/nosotros"  # a gs-001 result with a stored artifact and a claim
 
 
-def _progress(text: str) -> dict[str, int]:
-    return {label: int(done) for done, label in re.findall(r"(\d+) of \d+ ([a-z ]+)", text) if label != "items shown"}
+def _progress(html: str) -> dict[str, int]:
+    """label → done, from the queue page's progress counters."""
+    return {label: int(done) for done, label in re.findall(r"<li><b>(\d+)</b> of <b>\d+</b> ([a-z ]+)</li>", html)}
 
 
 def test_a_review_round_in_chromium_moves_the_report(review_site_base, tmp_path):
@@ -35,7 +36,7 @@ def test_a_review_round_in_chromium_moves_the_report(review_site_base, tmp_path)
         page.visit(invite(site, "rev-b1", base), expect=["Welcome, rev-b1", "Start reviewing"])
         page.click_text("Start reviewing")
         page.wait_for_text("the queue", ["Review queue", "signed in as rev-b1", "pooled results judged"])
-        before = _progress(page.text())
+        before = _progress(page_html(page))
         rows = queue_rows(page_html(page))
         assert {kind for kind, _, _ in rows} == {"judge_relevance", "verify_date", "golden_addition", "judge_injection"}
         page.screenshot(shots / "review-queue.png")
@@ -62,7 +63,8 @@ def test_a_review_round_in_chromium_moves_the_report(review_site_base, tmp_path)
         submit_form(page, {"decision": "accept", "evidence": snippet})
         page.wait_for_text("the saved addition", ["Saved."])
         page.screenshot(shots / "review-addition.png")
-        after = _progress(page.visit(f"{base}/", expect=["Review queue"]))
+        page.visit(f"{base}/", expect=["Review queue"])
+        after = _progress(page_html(page))
         assert {label: after[label] - before[label] for label in before} == {
             "pooled results judged": 1, "dated documents verified": 1, "proposed additions decided": 1,
             "documents given an injection verdict": 0}
