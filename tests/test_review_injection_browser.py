@@ -4,7 +4,8 @@ detector's evidence beside the read text, and one click saves a verdict. A revie
 the flag: the next `bench run` gives exa back the answer the flag had removed, and report.html says
 so in its injection section (checked offline by scripts/check_report_html.py).
 
-Screenshots go to $REVIEW_SCREENS (default: the test's temporary folder).
+Screenshots go to $REVIEW_SCREENS (default: the test's temporary folder); the report's, before the
+verdict, to its `before/` folder.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ def test_a_clean_verdict_in_chromium_gives_a_provider_its_answer_back(tmp_path):
     before = site.bench_run()
     (exa_before,) = [e for e in before["injection_review"]["by_provider"] if e["provider"] == "exa"]
     assert exa_before["removed_cases"] == ["gs-012"]  # precondition: the flag costs exa this answer
+    assert check(site.warehouse / "reports" / before["run_id"] / "report.html", shots / "before",
+                 section="injection-review") is None
     with ExitStack() as stack:
         _, base = serve(stack, site, tmp_path / "review.log")
         page = open_page(stack, chromium, tmp_path, shots)
