@@ -27,7 +27,8 @@ def test_definitions_load():
     keys = {k.to_user_string() for k in graph.get_all_asset_keys()}
     assert keys == {
         "fixture_manifest", "fixture_secret_scan", "golden_cases", "golden_judgments", "run_provenance", "search_observations",
-        "provider_conformance", "injection_scan", "document_observations", "claim_observations", "case_outcomes",
+        "provider_conformance", "injection_scan", "injection_judgments", "document_observations", "claim_observations",
+        "case_outcomes",
         "result_relevance", "review_queue", "precision_at_k", "recall_by_origin_group", "citation_coverage", "freshness", "latency",
         "cost_per_query", "cost_per_useful_answer", "fallback_rate", "abstention", "injection_containment",
         "benchmark_report"}
