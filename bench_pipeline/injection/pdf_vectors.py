@@ -134,11 +134,16 @@ class _PageState:
                   inks=(self.fill,), backdrop=self._background(*middle), blend=_BLEND.get(self.blend, "normal"))
         self.texts.append((text, area, ink(box, legible_px=MIN_PAGED_FONT_PX) is not None))
 
-    def split(self) -> tuple[list[str], list[str]]:
-        """The page's (hidden, shown) text."""
-        hidden = [text for text, _, is_hidden in self.texts if is_hidden]
-        shown = [text for text, _, is_hidden in self.texts if not is_hidden]
-        return hidden, shown
+    def split(self) -> tuple[str, str]:
+        """The page's (hidden, shown) text. Hidden pieces on different baselines are different lines:
+        a footer painted over by a box does not run into the sentence hidden in that box."""
+        hidden: list[str] = []
+        baseline = None
+        for text, area, is_hidden in self.texts:
+            if is_hidden:
+                hidden.append(text if baseline is None or abs(area[1] - baseline) < 1 else "\n" + text)
+                baseline = area[1]
+        return " ".join(hidden), " ".join(text for text, _, is_hidden in self.texts if not is_hidden)
 
     def _paint(self, area: Rect) -> None:
         self.painted.append((area, self.fill))
@@ -181,12 +186,12 @@ def pdf_parts(data: bytes) -> list[Channel | Nested]:
                 page.extract_text(visitor_operand_before=state.before, visitor_text=state.text)
                 hidden, shown = state.split()
             else:
-                hidden, shown = [], [page.extract_text() or ""]
+                hidden, shown = "", page.extract_text() or ""
         except _ERRORS:
             continue
-        if hidden:
-            parts.append(Channel("pdf_hidden_text", " ".join(hidden)))
-        parts.append(Channel("system_imitation", " ".join(shown)))
+        if hidden.strip():
+            parts.append(Channel("pdf_hidden_text", hidden))
+        parts.append(Channel("system_imitation", shown))
         parts += _annotations(page)
     parts += _form_fields(root)
     parts += _outline(reader)
