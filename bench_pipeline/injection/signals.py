@@ -663,12 +663,6 @@ def findings(text: str, bar: Bar) -> list[Finding]:
     return findings_many([text], bar)[0]
 
 
-def findings_both(text: str) -> tuple[list[Finding], list[Finding]]:
-    """`findings` of one text at the visible bar and at the hidden bar, its signals found once."""
-    windows = _judged_windows([text])[0]
-    return ([w for w, bars, _ in windows if "visible" in bars], [w for w, bars, _ in windows if "hidden" in bars])
-
-
 def findings_many(texts: list[str], bar: Bar) -> list[list[Finding]]:
     """`findings` of each text, matched in one pass over them all: a page's hundreds of attribute
     and meta texts cost one search per signal, not one each. No window spans two texts."""
