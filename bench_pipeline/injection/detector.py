@@ -181,10 +181,8 @@ def _decoded_windows(texts: list[str]) -> list[list[tuple[str, Candidate]]]:
     """Each text's decoded base64 runs' candidate windows, with the run they are in; every run of
     them all matched in one pass."""
     runs = [_decoded_runs(text) for text in texts]
-    flat = [run for text_runs in runs for run in text_runs]
-    windows = iter(zip(flat, candidate_windows(flat)))
-    return [[(run, window) for _ in text_runs for run, found in [next(windows)] for window in found]
-            for text_runs in runs]
+    found = iter(candidate_windows([run for text_runs in runs for run in text_runs]))
+    return [[(run, window) for run in text_runs for window in next(found)] for text_runs in runs]
 
 
 def _decoded_runs(text: str) -> list[str]:

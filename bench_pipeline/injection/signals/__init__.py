@@ -26,7 +26,7 @@ from bench_pipeline.injection.signals.search import signals_per_sentence
 from bench_pipeline.injection.signals.text import JOIN, folded, sentence_bounds, words_apart
 
 __all__ = ["ADDRESSING", "HIDDEN_BAR", "VISIBLE_BAR", "WEIGHTS", "Bar", "Candidate", "Finding", "candidate_windows",
-           "findings", "findings_both", "findings_many", "signals_found"]
+           "findings", "findings_many", "signals_found"]
 
 
 class Finding(NamedTuple):
@@ -38,12 +38,6 @@ class Finding(NamedTuple):
 def findings(text: str, bar: Bar) -> list[Finding]:
     """The windows of `text` that read as instructions to an automated reader at `bar`."""
     return findings_many([text], bar)[0]
-
-
-def findings_both(text: str) -> tuple[list[Finding], list[Finding]]:
-    """`findings` of one text at the visible bar and at the hidden bar, its signals found once."""
-    judged = _judged_windows([text])[0]
-    return [w for w, bars in judged if "visible" in bars], [w for w, bars in judged if "hidden" in bars]
 
 
 def findings_many(texts: list[str], bar: Bar) -> list[list[Finding]]:
