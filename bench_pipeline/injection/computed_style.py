@@ -181,10 +181,6 @@ def _rendered(root) -> Rendering:
     return Rendering(hidden, list(generated.values()))
 
 
-def hidden_elements(root) -> list[HiddenText]:
-    return render(root).texts()
-
-
 class _Matched(NamedTuple):
     rule: Rule
     specificity: tuple[int, int, int]
@@ -227,12 +223,11 @@ def _cascade(matched: list[_Matched], screen: int) -> dict:
     """(element, pseudo) -> its declared properties on one screen: user-agent rules, then author rules
     by specificity and order; `!important` author declarations after them (the inline style goes in
     between, in `_style`)."""
-    applied: dict = {}
     def rank(item: _Matched) -> tuple:
         return (item.rule.order >= _USER_AGENT_RULES, item.specificity, item.rule.order)
 
-    ordered = sorted(matched, key=rank)
-    for item in ordered:
+    applied: dict = {}
+    for item in sorted(matched, key=rank):
         if not item.rule.screens[screen]:
             continue
         for element in item.elements:
@@ -293,7 +288,7 @@ def _style(element, tag: str, declared: list | None, in_svg: bool) -> dict[str, 
     if declared is not None:
         style.update(declared[0])
     if inline:
-        style.update({name: value for name, value in declarations(inline).items()})
+        style.update(declarations(inline))
     if declared is not None:
         style.update(declared[1])
     return style

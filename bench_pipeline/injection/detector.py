@@ -89,7 +89,7 @@ def judged_by(verifier: Verifier) -> Iterator[None]:
 
 
 def scan(data: bytes, media: str | None = None) -> InjectionReport:
-    """The verdict on one document; `media` (one of `documents.MEDIA`) when the caller knows it,
+    """The verdict on one document; `media` (one of `documents.Media`) when the caller knows it,
     sniffed from the bytes when not."""
     media = media or sniff_media(data)
     if media == "html":

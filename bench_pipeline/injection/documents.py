@@ -36,14 +36,13 @@ from bench_pipeline.injection.html_vectors import (
     role_tag_channels,
 )
 from bench_pipeline.injection.mail_vectors import looks_like_mail, mail_parts
-from bench_pipeline.injection.office_vectors import office_kind, office_parts
+from bench_pipeline.injection.office_vectors import office_parts
 from bench_pipeline.injection.pdf_vectors import pdf_parts
 from bench_pipeline.injection.table_vectors import table_channels, table_dialect
 from bench_pipeline.injection.unicode_vectors import unicode_channels
 from bench_pipeline.reading.decode import decode_html, parse_html_tree
 
 Media = Literal["html", "pdf", "json", "text", "feed", "office", "email", "table"]
-MEDIA: tuple[str, ...] = ("html", "pdf", "json", "text", "feed", "office", "email", "table")
 _MAX_DEPTH = 4
 _HTML_SNIFF = re.compile(rb"<(?:!doctype html|html|head|body|div|p|meta|title|svg|\?xml)[\s>]", re.IGNORECASE)
 _FENCE = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```", re.MULTILINE | re.DOTALL)

@@ -27,7 +27,7 @@ SCREENS = (Screen(1280.0, 800.0), Screen(390.0, 844.0))
 
 class Rule(NamedTuple):
     selector: str  # one selector of the rule's list, pseudo-element included
-    declarations: dict[str, str]  # property (lower case) -> value, `!important` dropped
+    declarations: dict[str, str]  # property -> value, both lower case (`content` keeps its case), `!important` dropped
     important: frozenset[str]  # the properties declared `!important`
     order: int  # source order over the whole page
     screens: tuple[bool, ...]  # whether the rule applies on each of SCREENS
@@ -35,6 +35,7 @@ class Rule(NamedTuple):
 
 _COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 _DECLARATION = re.compile(r"([-\w]+)\s*:\s*((?:\"[^\"]*\"|'[^']*'|[^;\"'])+)")
+_IMPORTANT = re.compile(r"!\s*important\s*$", re.IGNORECASE)
 _GROUPING = ("@media", "@supports", "@layer", "@container", "@document", "@-moz-document", "@scope")
 _SCREEN_TYPES = frozenset({"all", "screen"})
 _FEATURE = re.compile(r"\(\s*([-\w]+)\s*(?::\s*([^)]*))?\)")
@@ -67,9 +68,10 @@ def _declarations(text: str) -> tuple[dict[str, str], frozenset[str]]:
     found, important = {}, set()
     for name, value in _DECLARATION.findall(text):
         name = name.lower()
-        found[name] = value.replace("!important", "").strip()
-        if "!important" in value:
+        if _IMPORTANT.search(value):
             important.add(name)
+            value = _IMPORTANT.sub("", value)
+        found[name] = value.strip() if name == "content" else value.strip().lower()  # `content` keeps its case
     return found, frozenset(important)
 
 
