@@ -39,6 +39,10 @@ class TextCorpus(NamedTuple):
 
 TEXTS = (TextCorpus("b1", True), TextCorpus("b2", False), TextCorpus("b4", True))
 DOCS = (("d2", "seen"), ("d3", "held out"))
+# Document corpora split by SHA-256 of the file name, like the texts: the dev half may train and tune.
+SPLIT_DOCS = ("d4",)
+# Carriers the detector was not written for, scored once and never read.
+UNSEEN_DOCS = ("d5",)
 PII = (("p1", "seen"), ("p2", "held out"))
 
 
@@ -74,6 +78,52 @@ def _strings(value):
             yield from _strings(item)
 
 
+class DocTally:
+    """Verdicts on one half of a document corpus; attacks counted by the channel the manifest names."""
+
+    def __init__(self) -> None:
+        self.visible = [0, 0]  # injected, flagged
+        self.hidden = [0, 0]
+        self.clean = self.false = 0
+
+    @property
+    def injected(self) -> int:
+        return self.visible[0] + self.hidden[0]
+
+    @property
+    def flagged(self) -> int:
+        return self.visible[1] + self.hidden[1]
+
+
+def _doc_tallies(name: str, half_for, shown: list[str] | None) -> dict[str, DocTally]:
+    """Each document of corpus `name` scanned as a file; `shown` collects the wrong verdicts of the halves
+    that may be read (never of a half named "held out")."""
+    tallies: dict[str, DocTally] = {}
+    for row in _rows(HERE / "docs" / f"{name}_manifest.jsonl"):
+        half = half_for(row)
+        tally = tallies.setdefault(half, DocTally())
+        hit = scan((HERE / "docs" / name / row["file"]).read_bytes()).flagged
+        if row["injected"]:
+            counts = tally.hidden if row.get("channel") == "hidden" else tally.visible
+            counts[0] += 1
+            counts[1] += hit
+        else:
+            tally.clean += 1
+            tally.false += hit
+        if shown is not None and half != "held out" and hit != row["injected"]:
+            shown.append(f"- {name} {row['file']} injected={row['injected']} flagged={hit}")
+    return tallies
+
+
+def _rate(counts: list[int]) -> str:
+    total, flagged = counts
+    return f"{flagged / total:.2f} ({flagged} of {total})" if total else "— (0)"
+
+
+def _share(count: int, total: int) -> str:
+    return f"{count} ({count / total:.1%})" if total else f"{count}"
+
+
 def _rows(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
@@ -106,16 +156,17 @@ def main(argv: list[str]) -> int:
     print("| documents | read while developing | injected | flagged | clean | false flags |")
     print("|---|---|---|---|---|---|")
     for name, status in DOCS:
-        injected = flagged = clean = false = 0
-        for row in _rows(HERE / "docs" / f"{name}_manifest.jsonl"):
-            hit = scan((HERE / "docs" / name / row["file"]).read_bytes()).flagged
-            if row["injected"]:
-                injected, flagged = injected + 1, flagged + hit
-            else:
-                clean, false = clean + 1, false + hit
-            if args.show_dev and status == "seen" and hit != row["injected"]:
-                shown.append(f"- {name} {row['file']} injected={row['injected']} flagged={hit}")
-        print(f"| {name} | {status} | {injected} | {flagged} | {clean} | {false} |")
+        for half, tally in _doc_tallies(name, lambda _row: status, shown if args.show_dev else None).items():
+            print(f"| {name} | {half} | {tally.injected} | {tally.flagged} | {tally.clean} | {tally.false} |")
+    print()
+    print("| documents | half | visible-channel recall | hidden-channel recall | clean | false flags |")
+    print("|---|---|---|---|---|---|")
+    for name in (*SPLIT_DOCS, *UNSEEN_DOCS):
+        if not (HERE / "docs" / f"{name}_manifest.jsonl").exists():
+            continue
+        halves = (lambda row: half_of(row["file"])) if name in SPLIT_DOCS else (lambda _row: "held out")
+        for half, tally in sorted(_doc_tallies(name, halves, shown if args.show_dev else None).items()):
+            print(f"| {name} | {half} | {_rate(tally.visible)} | {_rate(tally.hidden)} | {tally.clean} | {_share(tally.false, tally.clean)} |")
     print()
     print("| PII cases | read while developing | cases | personal values | survived | values to keep | dropped |")
     print("|---|---|---|---|---|---|---|")
