@@ -106,8 +106,12 @@ def _documents(pairs: bool) -> Iterator[tuple[str, str, bytes]]:
             yield "held-out pair", f"{item.id} {carrier.name}", carrier.build(item.text, host.data)
 
 
-def snapshot(out: Path, pairs: bool) -> Counter:
-    judge = signals._judged_windows
+def snapshot(out: Path, pairs: bool, exhaustive: bool) -> Counter:
+    shortcut = signals._judged_windows
+
+    def judge(batch, *args, **kwargs):
+        return shortcut(batch, exhaustive=True) if exhaustive else shortcut(batch, *args, **kwargs)
+
     counts: Counter = Counter()
     with gzip.open(out, "wt", encoding="utf-8") as sink:
         def write(record: dict) -> None:
@@ -134,22 +138,41 @@ def snapshot(out: Path, pairs: bool) -> Counter:
                 report = scan(data, sniff_media(data))
                 write({"document": f"{source}: {name}", "report": report.model_dump()})
         finally:
-            signals._judged_windows = judge
+            signals._judged_windows = shortcut
     return counts
 
 
 def compare(first: Path, second: Path) -> int:
-    differing, total = [], 0
-    with gzip.open(first, "rt", encoding="utf-8") as a, gzip.open(second, "rt", encoding="utf-8") as b:
-        for line_a, line_b in zip(a, b, strict=True):
-            total += 1
-            if line_a != line_b:
-                record = json.loads(line_a)
-                differing.append(record.get("document") or record.get("batch") or f"texts from {record.get('texts')}")
-    print(f"{total} records compared, {len(differing)} differ")
+    """Texts and documents compared in order, a document with the batches judged while scanning it; a
+    snapshot cut short (a run stopped early) is compared up to where the shorter one ends."""
+    differing, texts, documents = [], 0, 0
+    for unit_a, unit_b in zip(_units(first), _units(second)):
+        name = json.loads(unit_a[-1]).get("document")
+        documents, texts = documents + (name is not None), texts + (name is None)
+        if unit_a != unit_b:
+            differing.append(name or f"texts from {json.loads(unit_a[-1])['texts']}")
+    print(f"{texts} batches of texts and {documents} documents compared, {len(differing)} differ")
     for where in differing[:20]:
         print(f"- {where}")
     return 1 if differing else 0
+
+
+def _units(path: Path) -> Iterator[list[str]]:
+    """A batch of texts, or a document's record after the batches judged while scanning it."""
+    pending: list[str] = []
+    for line in _records(path):
+        pending.append(line)
+        if not line.startswith('{"batch"'):
+            yield pending
+            pending = []
+
+
+def _records(path: Path) -> Iterator[str]:
+    with gzip.open(path, "rt", encoding="utf-8") as lines:
+        try:
+            yield from (line for line in lines if line.endswith("\n"))
+        except EOFError:
+            return  # a snapshot whose run was stopped
 
 
 def main(argv: list[str]) -> int:
@@ -157,10 +180,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("paths", type=Path, nargs="+", help="OUT, or A B with --compare")
     parser.add_argument("--compare", action="store_true")
     parser.add_argument("--skip-pairs", action="store_true", help="leave out the held-out attack × carrier documents")
+    parser.add_argument("--exhaustive", action="store_true",
+                        help="every pattern searched everywhere: the reference the signals' shortcuts must equal")
     args = parser.parse_args(argv)
     if args.compare:
         return compare(*args.paths)
-    counts = snapshot(args.paths[0], pairs=not args.skip_pairs)
+    counts = snapshot(args.paths[0], pairs=not args.skip_pairs, exhaustive=args.exhaustive)
     for source, count in sorted(counts.items()):
         print(f"{count:>7}  {source}")
     return 0
