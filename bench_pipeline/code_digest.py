@@ -11,11 +11,13 @@ from pathlib import Path
 
 PACKAGE = "bench_pipeline"
 ROOT = Path(__file__).resolve().parent
+# Files whose bytes change what the package computes: code and the model weights it loads.
+COMPUTING = frozenset({".py", ".npz"})
 
 
 def package_digest(root: Path = ROOT) -> str:
-    """Every module of the package."""
-    return _digest(root, sorted(root.rglob("*.py")))
+    """Every module under `root` and every weight file it loads."""
+    return _digest(root, sorted(p for p in root.rglob("*") if p.suffix in COMPUTING and "__pycache__" not in p.parts))
 
 
 def modules_digest(*modules: str, root: Path = ROOT) -> str:

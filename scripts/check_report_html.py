@@ -1,6 +1,7 @@
 """Open a report.html in headless Chromium with no network and fail on anything a reader would trip on.
 
-    .venv/bin/python scripts/check_report_html.py warehouse/reports/<run_id>/report.html [--screenshots DIR]
+    .venv/bin/python scripts/check_report_html.py warehouse/reports/<run_id>/report.html \
+        [--screenshots DIR [--section ID]]
 
 Checks, in order:
 1. the file references nothing outside itself (no src/href to another host);
@@ -13,7 +14,8 @@ Checks, in order:
 5. every chart (`svg.chart`) has an x and a y axis, each with at least two ticks (a tick mark and
    its label).
 Chromium is driven over the DevTools protocol on a pipe (`--remote-debugging-pipe`): no port, no
-extra package. With --screenshots DIR it also saves report-1280x800.png and report-full.png.
+extra package. With --screenshots DIR it also saves report-1280x800.png and report-full.png, and with
+--section ID report-ID.png, the element of that id alone (the page must have it).
 Exit 0 when all hold; 1 with the reason otherwise; 2 when Chromium is not installed.
 """
 
@@ -171,17 +173,34 @@ def _axes_problem(layout: dict) -> str | None:
     return f"chart axes without ticks: {bare[:3]}" if bare else None
 
 
-def _screenshots(devtools: DevTools, session: str, folder: Path) -> None:
+def _clip(devtools: DevTools, session: str, path: Path, clip: dict) -> None:
+    shot = devtools.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True,
+                                                    "clip": {**clip, "scale": 1}}, session)
+    path.write_bytes(b64decode(shot["data"]))
+
+
+def _screenshots(devtools: DevTools, session: str, folder: Path, section: str | None) -> str | None:
+    """Save the screenshots; the problem when `section` names no element of the page."""
     folder.mkdir(parents=True, exist_ok=True)
     shot = devtools.send("Page.captureScreenshot", {"format": "png"}, session)
     (folder / "report-1280x800.png").write_bytes(b64decode(shot["data"]))
     size = devtools.send("Page.getLayoutMetrics", session=session)["cssContentSize"]
-    full = devtools.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": {
-        "x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}}, session)
-    (folder / "report-full.png").write_bytes(b64decode(full["data"]))
+    _clip(devtools, session, folder / "report-full.png",
+          {"x": 0, "y": 0, "width": size["width"], "height": size["height"]})
+    if section is None:
+        return None
+    where = (f"(() => {{ const e = document.getElementById({json.dumps(section)}); if (!e) return null; "
+             "const r = e.getBoundingClientRect(); "
+             "return JSON.stringify({x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height}); })()")
+    found = devtools.send("Runtime.evaluate", {"expression": where, "returnByValue": True}, session)
+    found = found["result"].get("value")
+    if found is None:
+        return f"no element with id {section!r} to screenshot"
+    _clip(devtools, session, folder / f"report-{section}.png", json.loads(found))
+    return None
 
 
-def check(report: Path, screenshots: Path | None = None) -> str | None:
+def check(report: Path, screenshots: Path | None = None, section: str | None = None) -> str | None:
     """None when the page passes every check, else the first problem, naming the file."""
     html = report.read_text(encoding="utf-8")
     if match := EXTERNAL.search(html):
@@ -196,10 +215,11 @@ def check(report: Path, screenshots: Path | None = None) -> str | None:
             session = _load(devtools, url)
             found = devtools.send("Runtime.evaluate", {"expression": LAYOUT, "returnByValue": True}, session)
             layout = json.loads(found["result"]["value"])
-            if screenshots is not None:
-                _screenshots(devtools, session, screenshots)
+            missing_section = _screenshots(devtools, session, screenshots, section) if screenshots is not None else None
         finally:
             devtools.close()
+    if missing_section:
+        return f"{report}: {missing_section}"
     if requests := _requests(devtools.events, url):
         return f"{report}: the page made {len(requests)} requests (it must make none): {requests[:3]}"
     if errors := _console_errors(devtools.events):
@@ -214,9 +234,10 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("report", type=Path, help="the report.html to check")
     parser.add_argument("--screenshots", type=Path, help="save report-1280x800.png and report-full.png here")
+    parser.add_argument("--section", help="with --screenshots: also save report-SECTION.png, the element of this id")
     args = parser.parse_args(argv)
     try:
-        problem = check(args.report, args.screenshots)
+        problem = check(args.report, args.screenshots, args.section)
     except FileNotFoundError as exc:
         print(f"check_report_html: {exc}", file=sys.stderr)
         return 2

@@ -30,6 +30,7 @@ UNJUDGED_CASE = "gs-001"
 @dataclass
 class Site:
     root: Path
+    fixtures: Path = FIXTURES
 
     @property
     def golden(self) -> Path:
@@ -40,7 +41,7 @@ class Site:
         return self.root / "warehouse"
 
     def run_args(self) -> list[str]:
-        return ["--fixtures", str(FIXTURES), "--golden", str(self.golden), "--warehouse", str(self.warehouse),
+        return ["--fixtures", str(self.fixtures), "--golden", str(self.golden), "--warehouse", str(self.warehouse),
                 "--providers", str(REPO / "providers.yaml"), "--invoices", str(REPO / "invoices")]
 
     def bench_run(self) -> dict:
@@ -55,7 +56,7 @@ class Site:
 
     def copy(self, root: Path) -> Site:
         shutil.copytree(self.root, root)
-        return Site(root)
+        return Site(root, self.fixtures)
 
 
 def prepare(root: Path) -> Site:
@@ -72,7 +73,7 @@ def serve(stack: ExitStack, site: Site, log: Path) -> tuple[subprocess.Popen, st
     port = free_port()
     out = stack.enter_context(log.open("a"))
     server = start(stack, "bench review", [BENCH, "review", "--golden", str(site.golden), "--warehouse",
-                                           str(site.warehouse), "--fixtures", str(FIXTURES), "--port", str(port),
+                                           str(site.warehouse), "--fixtures", str(site.fixtures), "--port", str(port),
                                            "--round", ROUND], cwd=REPO, stdout=out, stderr=out)
     base = f"http://127.0.0.1:{port}"
     wait_for("bench review to answer", lambda: server.poll() is None and _answers(port), timeout=60, every=0.2)

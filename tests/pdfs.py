@@ -86,3 +86,81 @@ def logo_pdf(hidden: str) -> bytes:
     pdf.showPage()
     pdf.save()
     return buffer.getvalue()
+
+
+def _pdf_string(text: str) -> str:
+    return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
+
+
+def _raw_pdf(objects: list[bytes]) -> bytes:
+    """A PDF of numbered `objects` (1 is the catalog), with a correct cross-reference table."""
+    out = bytearray(b"%PDF-1.7\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return bytes(out)
+
+
+def optional_content_pdf(visible: str, layered: str, *, layer_on: bool) -> bytes:
+    """One page: `visible` drawn plainly, `layered` inside an optional-content group (a layer) that
+    the document's default configuration switches on or off."""
+    content = (f"BT /F1 12 Tf 72 760 Td {_pdf_string(visible)} Tj ET\n"
+               f"/OC /L1 BDC BT /F1 12 Tf 72 700 Td {_pdf_string(layered)} Tj ET EMC\n").encode("latin-1")
+    state = "/ON [5 0 R]" if layer_on else "/OFF [5 0 R]"
+    return _raw_pdf([
+        f"<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [5 0 R] /D << {state} >> >> >>".encode(),
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R"
+        b" /Resources << /Font << /F1 6 0 R >> /Properties << /L1 5 0 R >> >> >>",
+        f"<< /Length {len(content)} >>\nstream\n".encode() + content + b"endstream",
+        b"<< /Type /OCG /Name (Notas) >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+    ])
+
+
+def annotated_pdf(visible: str, note: str, *, rect: tuple[float, float, float, float] = (72, 600, 92, 620),
+                  free_text: bool = False) -> bytes:
+    """One page of `visible` text with an annotation whose contents are `note`: a sticky note, or a
+    free-text annotation drawn on the page, in `rect`."""
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer)
+    pdf.drawString(72, 760, visible)
+    if free_text:
+        pdf.freeTextAnnotation(note, DA="/Helv 10 Tf 0 g", Rect=rect, relative=0)
+    else:
+        pdf.textAnnotation(note, Rect=rect, relative=0)
+    pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
+
+
+def form_pdf(visible: str, *, value: str = "", tooltip: str = "", size: tuple[float, float] = (300, 20)) -> bytes:
+    """One page of `visible` text and a text field holding `value`, with `tooltip`, of `size` points."""
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer)
+    pdf.drawString(72, 760, visible)
+    pdf.acroForm.textfield(name="campo", value=value, tooltip=tooltip or None, x=72, y=600,
+                           width=size[0], height=size[1])
+    pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()
+
+
+def painted_over_pdf(text: str, *, cover: tuple[float, float, float] | None, alpha: float = 1.0) -> bytes:
+    """One page: a heading, then `text`, then (when `cover` is a colour) a filled box painted over it."""
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer)
+    pdf.drawString(72, 760, "Informe anual 2025")
+    pdf.drawString(72, 700, text)
+    if cover is not None:
+        pdf.setFillColorRGB(*cover)
+        pdf.setFillAlpha(alpha)
+        pdf.rect(60, 690, 520, 30, fill=1, stroke=0)
+    pdf.showPage()
+    pdf.save()
+    return buffer.getvalue()

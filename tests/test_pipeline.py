@@ -27,7 +27,8 @@ def test_definitions_load():
     keys = {k.to_user_string() for k in graph.get_all_asset_keys()}
     assert keys == {
         "fixture_manifest", "fixture_secret_scan", "golden_cases", "golden_judgments", "run_provenance", "search_observations",
-        "provider_conformance", "injection_scan", "document_observations", "claim_observations", "case_outcomes",
+        "provider_conformance", "injection_scan", "injection_judgments", "document_observations", "claim_observations",
+        "case_outcomes",
         "result_relevance", "review_queue", "precision_at_k", "recall_by_origin_group", "citation_coverage", "freshness", "latency",
         "cost_per_query", "cost_per_useful_answer", "fallback_rate", "abstention", "injection_containment",
         "benchmark_report"}
@@ -57,6 +58,11 @@ def test_whole_graph_succeeds_with_every_check_passing(corpus):
     assert aggregate["cost_per_useful_answer_usd"] == pytest.approx(6 * 0.008)
     assert (aggregate["abstention"], aggregate["wasted_cost_usd"]) == (1.0, 0.0)
     assert (aggregate["injection_containment"], aggregate["n"]["injection_containment"]) == (1.0, 1)
+    # Each flag is stored with its evidence: the window's signals and weights, bar, verifier score and channel.
+    flags = resources["warehouse"].read_table("artifact_injection").to_dict("records")
+    evidence = [item for row in flags if row["flagged"] for item in json.loads(row["evidence"])]
+    assert evidence and all({"signals", "weight", "bar", "score", "channel", "decision"} <= set(item) for item in evidence)
+    assert all(isinstance(json.loads(row["cleared"]), list) for row in flags)
     assert tavily.gates["honest_partial"].passed is True
     # No invoice: the divergence gate is pending (null), so promotion is blocked — never passed by default.
     assert tavily.gates["cost_divergence"].passed is None and tavily.status == "blocked_promotion"

@@ -152,7 +152,7 @@ def test_every_gate_says_what_its_value_counts():
 
 
 def test_review_queue_lists_unjudged_proposed_and_unverified_dates():
-    from bench_pipeline.golden.review_queue import review_queue
+    from bench_pipeline.golden.review_queue import WHY, review_queue
 
     rows = [
         {"provider": "a", "case_id": "gs-001", "rank": 1, "url": "u1", "judged": False, "proposed_addition": False},
@@ -161,11 +161,12 @@ def test_review_queue_lists_unjudged_proposed_and_unverified_dates():
         {"provider": "a", "case_id": "gs-001", "rank": 11, "url": "u3", "judged": False, "proposed_addition": False},
     ]
     queue = review_queue(rows, dated_urls={"u1", "u2"}, verified_urls={"u2"})
-    assert queue == [
+    assert [{k: v for k, v in row.items() if k != "why"} for row in queue] == [
         {"kind": "golden_addition", "case_id": "gs-001", "url": "u2", "providers": "a"},
         {"kind": "judge_relevance", "case_id": "gs-001", "url": "u1", "providers": "a, b"},
         {"kind": "verify_date", "case_id": None, "url": "u1", "providers": ""},
     ]
+    assert [row["why"] for row in queue] == [WHY["golden_addition"], WHY["judge_relevance"], WHY["verify_date"]]
 
 
 def test_ratio_interval_for_cost_per_useful_answer():

@@ -17,6 +17,7 @@ from bench_pipeline.domain.golden import Judgment
 from bench_pipeline.golden.load import load_judgments
 from bench_pipeline.metrics.relevance import judgments_in_force, tied_pairs
 from bench_pipeline.review.access import Invitations, RateLimit, Sessions
+from bench_pipeline.review.evidence import evidence_views
 from bench_pipeline.review.agreement import krippendorff_alpha_nominal, review_agreement
 from bench_pipeline.review.records import Conflict, ReviewLog, round_file
 from bench_pipeline.review.snapshot import ArtifactInfo, CaseInfo, ResultInfo, Snapshot, make_item
@@ -95,15 +96,19 @@ def app(tmp_path):
     """The web layer over an in-memory snapshot: one item of each kind, the artifact holding markup and an injection."""
     case = CaseInfo(id="gs-001", query="planta de Aceros", category="facilities", claim_type="plant_location",
                     web_role="primary", families=["news"], hosts=["acerosbajio.example.mx"], freshness_days=365)
-    items = [make_item(kind, case_id, URL, "noticias.example.com", "facilities", ["tavily"])
-             for kind, case_id in [("judge_relevance", "gs-001"), ("verify_date", None), ("golden_addition", "gs-001")]]
+    items = [make_item(kind, case_id, URL, "noticias.example.com", "facilities", ["tavily"], why=f"queued for {kind}")
+             for kind, case_id in [("judge_relevance", "gs-001"), ("verify_date", None), ("golden_addition", "gs-001"),
+                                   ("judge_injection", None)]]
     text = f"Aceros abre una planta en Querétaro. {SCRIPT} {INJECTION}"
     snapshot = Snapshot(
         run_id="run-1", report="warehouse/reports/run-1/report.json", reader_version="r1", detector_version="d1",
         cases={"gs-001": case}, items={i.id: i for i in items}, pool={("gs-001", URL): items[0]}, dated_urls={URL},
         results={URL: [ResultInfo(provider="tavily", case_id="gs-001", rank=1, title="Planta", snippet="Nueva planta")]},
         artifacts={URL: ArtifactInfo(path="_shared/html/planta.html", sha256="ab" * 32, text=text, failure=None,
-                                     flagged=True, vectors=["hidden_css"], evidence=[INJECTION],
+                                     flagged=True, vectors=["hidden_css"],
+                                     evidence=evidence_views(json.dumps([{
+                                         "vector": "hidden_css", "match": INJECTION, "snippet": INJECTION,
+                                         "signals": {"addressee": 0.5, "directive": 0.4}, "bar": 0.6, "score": 0.97}])),
                                      quotes={"gs-001": ["Aceros abre una planta en Querétaro."]})})
     golden = tmp_path / "golden"
     state = ReviewState(log=ReviewLog(golden, ROUND), load_snapshot=lambda: snapshot, snapshot_stamp=lambda: 0,
@@ -185,6 +190,9 @@ def test_replay_and_conflict_over_http(app):
     ("verify_date", {"shown": "date", "date": "2026-13-45"}, "date"),
     ("verify_date", {"shown": "none", "date": "2026-10-01"}, "date"),
     ("golden_addition", {"decision": "accept", "evidence": "words the page never says"}, "evidence"),
+    ("judge_injection", {"verdict": "maybe"}, "verdict"),
+    ("judge_injection", {"verdict": "clean", "comment": "x" * 501}, "comment"),
+    ("judge_injection", {"verdict": "clean", "detector_flagged": "false"}, "detector_flagged"),
 ])
 def test_malformed_input_is_a_400_naming_the_field_and_nothing_is_written(app, kind, form, field):
     state, items, golden = app
@@ -278,3 +286,28 @@ def test_a_split_pair_shows_both_judgments_and_is_queued_as_a_tie(app):
     assert "tie: needs another judgment" in queue and "rev-alice, rev-bob" in queue
     page = alice.get(f"/item/{item.id}").text
     assert "rev-bob" in page and "You · round" in page and "Both sides are shown" in page
+
+
+def test_the_injection_item_shows_the_evidence_beside_the_flagged_text_and_saves_a_verdict(app):
+    state, items, golden = app
+    alice = _login(state, "rev-alice")
+    item = items["judge_injection"]
+    page = alice.get(f"/item/{item.id}").text
+    assert "Is this page trying to instruct an automated reader?" in page
+    assert "Queued because: queued for judge_injection" in page
+    found = page[page.index("What the injection detector found"):page.index("The stored page")]
+    assert "FLAGGED (hidden_css)" in found and f"matched: <code>{INJECTION}</code>" in found
+    assert "<code>addressee</code></td><td>0.5</td>" in found and "verifier score <b>0.97</b> · bar 0.6" in found
+    assert f"<mark>{INJECTION}</mark>" in page  # the flagged span marked where the read text holds it
+    form = {"verdict": "clean", "comment": "an ordinary notice", "client_request_id": "req-00000001",
+            "csrf_token": _csrf(alice, item)}
+    assert alice.post(f"/item/{item.id}", data=form, follow_redirects=False).status_code == 303
+    (line,) = _lines(golden, "judge_injection")
+    assert {k: line[k] for k in ("verdict", "comment", "url", "artifact", "artifact_sha256", "detector_flagged",
+                                 "reviewer", "run_id", "detector_version", "git_revision")} == {
+        "verdict": "clean", "comment": "an ordinary notice", "url": URL, "artifact": "_shared/html/planta.html",
+        "artifact_sha256": "ab" * 32, "detector_flagged": True, "reviewer": "rev-alice", "run_id": "run-1",
+        "detector_version": "d1", "git_revision": "abc"}
+    assert line["judgment_id"].startswith("ij-") and line["judgment_id"] in alice.get(f"/item/{item.id}").text
+    queue = alice.get("/?kind=judge_injection").text
+    assert "1 of 1 documents given an injection verdict" in queue.replace("<b>", "").replace("</b>", "")

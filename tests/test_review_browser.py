@@ -15,32 +15,14 @@ from pathlib import Path
 
 from scripts.review_site import ROUND, invite, serve
 from scripts.ui_check import open_page
-from tests.browser import require_chromium
+from tests.browser import page_html, queue_rows, require_chromium, submit_form
 
 STORED_PAGE = "https://www.acerosdelbajio.com.mx/nosotros"  # a gs-001 result with a stored artifact and a claim
 
 
-def _rows(html: str) -> list[tuple[str, str, str]]:
-    """(kind, url, item id) of every queue row."""
-    return re.findall(r'<span class="kind (\w+)">.*?href="/item/([0-9a-f]+)">([^<]+)</a>', html, flags=re.DOTALL)
-
-
-def _progress(text: str) -> dict[str, int]:
-    return {label: int(done) for done, label in re.findall(r"(\d+) of \d+ ([a-z ]+)", text) if label != "items shown"}
-
-
-def _html(page) -> str:
-    return page.call("Runtime.evaluate", expression="document.documentElement.outerHTML", returnByValue=True)["result"]["value"]
-
-
-def _submit(page, fields: dict[str, str]) -> None:
-    """Fill the item's form as a person would (radios checked, selects and text set), then click Save."""
-    script = "(() => { const f = document.querySelector('form[method=post]');\n"
-    for name, value in fields.items():
-        script += (f"{{ const e = f.querySelector('[name={name}][value=\"{value}\"]') || f.querySelector('[name={name}]');"
-                   f" if (e.type === 'radio') e.checked = true; else e.value = {json.dumps(value)}; }}\n")
-    script += "f.querySelector('button[type=submit]').click(); return true; })()"
-    page.call("Runtime.evaluate", expression=script, returnByValue=True)
+def _progress(html: str) -> dict[str, int]:
+    """label → done, from the queue page's progress counters."""
+    return {label: int(done) for done, label in re.findall(r"<li><b>(\d+)</b> of <b>\d+</b> ([a-z ]+)</li>", html)}
 
 
 def test_a_review_round_in_chromium_moves_the_report(review_site_base, tmp_path):
@@ -54,36 +36,38 @@ def test_a_review_round_in_chromium_moves_the_report(review_site_base, tmp_path)
         page.visit(invite(site, "rev-b1", base), expect=["Welcome, rev-b1", "Start reviewing"])
         page.click_text("Start reviewing")
         page.wait_for_text("the queue", ["Review queue", "signed in as rev-b1", "pooled results judged"])
-        before = _progress(page.text())
-        rows = _rows(_html(page))
-        assert {kind for kind, _, _ in rows} == {"judge_relevance", "verify_date", "golden_addition"}
+        before = _progress(page_html(page))
+        rows = queue_rows(page_html(page))
+        assert {kind for kind, _, _ in rows} == {"judge_relevance", "verify_date", "golden_addition", "judge_injection"}
         page.screenshot(shots / "review-queue.png")
 
         page.visit(f"{base}/?kind=judge_relevance&case=gs-001", expect=["Review queue"])
-        assert {kind for kind, _, _ in _rows(_html(page))} == {"judge_relevance"}
+        assert {kind for kind, _, _ in queue_rows(page_html(page))} == {"judge_relevance"}
 
         relevance = next(i for kind, i, url in rows if kind == "judge_relevance" and url == STORED_PAGE)
         page.visit(f"{base}/item/{relevance}", expect=["The case", "as our reader read it", "SNIPPET — NOT READ"])
-        assert "<mark>" in _html(page)
-        _submit(page, {"relevant": "yes", "reason": "grounds_claim", "comment": "the page states what the company makes"})
+        assert "<mark>" in page_html(page)
+        submit_form(page, {"relevant": "yes", "reason": "grounds_claim", "comment": "the page states what the company makes"})
         page.wait_for_text("the saved relevance judgment", ["Saved."])
         page.screenshot(shots / "review-item.png")
 
         date_item = next(i for kind, i, _ in rows if kind == "verify_date")
         page.visit(f"{base}/item/{date_item}", expect=["The publication date shown on the page itself"])
-        _submit(page, {"shown": "none"})
+        submit_form(page, {"shown": "none"})
         page.wait_for_text("the saved date", ["Saved."])
 
         addition = next(i for kind, i, _ in rows if kind == "golden_addition")
         page.visit(f"{base}/item/{addition}", expect=["to this case's expected hosts?"])
         snippet = page.call("Runtime.evaluate", returnByValue=True,
                             expression="document.querySelector('.snippet p:last-child').innerText")["result"]["value"]
-        _submit(page, {"decision": "accept", "evidence": snippet})
+        submit_form(page, {"decision": "accept", "evidence": snippet})
         page.wait_for_text("the saved addition", ["Saved."])
         page.screenshot(shots / "review-addition.png")
-        after = _progress(page.visit(f"{base}/", expect=["Review queue"]))
+        page.visit(f"{base}/", expect=["Review queue"])
+        after = _progress(page_html(page))
         assert {label: after[label] - before[label] for label in before} == {
-            "pooled results judged": 1, "dated documents verified": 1, "proposed additions decided": 1}
+            "pooled results judged": 1, "dated documents verified": 1, "proposed additions decided": 1,
+            "documents given an injection verdict": 0}
 
     assert len((site.golden / "judgments" / f"{ROUND}.jsonl").read_text().splitlines()) == 1
     assert json.loads((site.golden / f"verified_dates-{ROUND}.jsonl").read_text())["verified_published_at"] is None

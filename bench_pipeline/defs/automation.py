@@ -15,7 +15,7 @@ from bench_pipeline.defs.partitions import all_providers_tags, provider_partitio
 from bench_pipeline.defs.resources import BenchConfig
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.fixtures.digests import changed_providers, provider_digests
-from bench_pipeline.golden.load import judgment_files_digest
+from bench_pipeline.golden.load import injection_judgment_files_digest, judgment_files_digest
 
 benchmark_job = dg.define_asset_job("benchmark", selection=dg.AssetSelection.all(),
                                     description="The whole benchmark, replayed from fixtures.")
@@ -39,6 +39,13 @@ JUDGMENTS_RERUN = dg.AssetSelection.assets("golden_judgments").downstream()
 judgments_rerun_job = dg.define_asset_job(
     "judgments_rerun", selection=JUDGMENTS_RERUN,
     description="After a review round: judgments, relevance metrics and the report, reading no fixture.")
+
+
+# What an injection judgment invalidates (new lines in golden/injection_judgments/*.jsonl): the decisions,
+# the claims (a lifted flag lets a document's claims count), every outcome and metric computed from them,
+# the run's provenance and the report. The claims are derived from the stored pages again, so unlike a
+# relevance round this reads fixtures, and runs every provider partition.
+INJECTION_JUDGMENTS_RERUN = dg.AssetSelection.assets("injection_judgments").downstream()
 
 
 def with_report_freshness(asset: dg.AssetsDefinition) -> dg.AssetsDefinition:
@@ -76,15 +83,28 @@ def manifest_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
                           asset_selection=selection) for provider in changed]
 
 
-@dg.sensor(job=judgments_rerun_job, minimum_interval_seconds=60,
-           description="Re-runs relevance, freshness, their metrics and the report when judgment or date files change.")
-def judgment_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
-    digest = judgment_files_digest(bench.golden)
+def _rerun_on_change(context: dg.SensorEvaluationContext, digest: str, files: str, run_key: str,
+                     selection: dg.AssetSelection, tags: dict[str, str] | None = None):
+    """A run of `selection` when the digest of `files` moved since the cursor's; the first tick records it."""
     previous = context.cursor
     context.update_cursor(digest)
     if previous is None:
-        return dg.SkipReason("first reading of the judgment and date files recorded")
+        return dg.SkipReason(f"first reading of the {files} recorded")
     if previous == digest:
-        return dg.SkipReason("no judgment or date file changed")
-    return dg.RunRequest(run_key=f"judgments:{digest[:16]}",
-                         asset_selection=sorted(JUDGMENTS_RERUN.resolve(context.repository_def.asset_graph)))
+        return dg.SkipReason(f"none of the {files} changed")
+    return dg.RunRequest(run_key=f"{run_key}:{digest[:16]}", tags=tags or {},
+                         asset_selection=sorted(selection.resolve(context.repository_def.asset_graph)))
+
+
+@dg.sensor(job=judgments_rerun_job, minimum_interval_seconds=60,
+           description="Re-runs relevance, freshness, their metrics and the report when judgment or date files change.")
+def judgment_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
+    return _rerun_on_change(context, judgment_files_digest(bench.golden), "judgment and date files", "judgments",
+                            JUDGMENTS_RERUN)
+
+
+@dg.sensor(job=benchmark_job, minimum_interval_seconds=60,
+           description="Re-runs claims, outcomes, their metrics and the report when injection judgment files change.")
+def injection_judgment_changes(context: dg.SensorEvaluationContext, bench: BenchConfig):
+    return _rerun_on_change(context, injection_judgment_files_digest(bench.golden), "injection judgment files",
+                            "injection-judgments", INJECTION_JUDGMENTS_RERUN, all_providers_tags())

@@ -30,6 +30,6 @@ def partition_digests(frame: pd.DataFrame, providers: list[str]) -> dict[str, st
 
 @lru_cache(maxsize=1)
 def source_digest() -> str:
-    """Digest of this package's Python source: part of every key over computed rows, so changed
+    """Digest of this package's code and weights: part of every key over computed rows, so changed
     code recomputes them instead of trusting rows an older formula produced."""
     return package_digest()

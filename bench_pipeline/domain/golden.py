@@ -153,3 +153,23 @@ class AdditionVote(ReviewProvenance):
     evidence: str = Field(min_length=1, max_length=COMMENT_MAX)  # the span of the page that shows why
     reviewer: str = Field(pattern=REVIEWER_PATTERN)
     judged_at: UtcDatetime
+
+
+InjectionVerdict = Literal["injected", "clean", "cant_tell"]
+JUDGMENT_ID_PATTERN = r"^ij-[0-9a-f]{16}$"
+
+
+class InjectionJudgment(ReviewProvenance):
+    """A reviewer's answer to "is this page trying to instruct an automated reader?" about one stored
+    document. The answer is about the bytes shown, so their sha256 is required here: a page captured
+    again is a new document, and earlier answers do not carry over to it."""
+
+    judgment_id: str = Field(pattern=JUDGMENT_ID_PATTERN)  # what the report cites when the answer moves a metric
+    url: str = Field(min_length=1)
+    artifact: str = Field(min_length=1)
+    artifact_sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    detector_flagged: bool  # the detector's verdict the reviewer was shown beside the page
+    verdict: InjectionVerdict
+    comment: str | None = Field(default=None, max_length=COMMENT_MAX)
+    reviewer: str = Field(pattern=REVIEWER_PATTERN)
+    judged_at: UtcDatetime

@@ -126,6 +126,43 @@ class CorpusInfo(_Strict):
     golden_sha256: str
 
 
+class ProviderFlagEffect(_Strict):
+    """What injection flags did to one provider's useful answers. A case counts as removed when it
+    ended `fallback:low_confidence` though it had a citable, uncontradicted claim from a flagged
+    document: but for the flag it would have been answered."""
+
+    provider: str
+    useful_answers_removed: int
+    removed_cases: list[str]
+    # The distinct flagged documents behind those cases, and how many of them a reviewer majority called injected.
+    flags_behind: int
+    flags_confirmed: int
+    # Cases answered only because a reviewer majority lifted a flag (each override's own list says which).
+    useful_answers_restored: int
+    restored_cases: list[str]
+
+
+class FlagReview(_Strict):
+    """A document whose injection verdict reviewers decided: a lifted flag (an override of the metrics)
+    or a detector miss. `judgment_ids` are the deciding judgments (golden/injection_judgments/)."""
+
+    artifact: str
+    sha256: str
+    urls: list[str]
+    judgment_ids: list[str]
+    votes: dict[str, int]
+    # provider → the cases this override turned into useful answers (empty for a miss).
+    restored: dict[str, list[str]] = {}
+
+
+class InjectionReview(_Strict):
+    rule: str
+    documents_judged: int
+    by_provider: list[ProviderFlagEffect]
+    overrides: list[FlagReview]
+    detector_misses: list[FlagReview]
+
+
 class Report(_Strict):
     run_id: str
     created_at: datetime
@@ -140,3 +177,5 @@ class Report(_Strict):
     diff_vs_previous: dict | None = None
     # Inter-assessor agreement per review round (Krippendorff's alpha, nominal), each with its n.
     review_agreement: list[dict] = []
+    # Injection flags against useful answers, and what reviewers decided about them.
+    injection_review: InjectionReview | None = None

@@ -1,7 +1,9 @@
-"""Load `golden/`: cases.yaml, host_families.yaml, judgments/*.jsonl and the verified-date files.
+"""Load `golden/`: cases.yaml, host_families.yaml, judgments/*.jsonl, the verified-date files and the
+injection judgments.
 
 A review round is one file (its stem is the round's name): `judgments/<round>.jsonl` for relevance,
-`verified_dates-<round>.jsonl` for dates (`verified_dates.jsonl` is the first sample)."""
+`verified_dates-<round>.jsonl` for dates (`verified_dates.jsonl` is the first sample) and
+`injection_judgments/<round>.jsonl` for "is this page trying to instruct an automated reader?"."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from bench_pipeline.domain.errors import InputError, first_pydantic_error
-from bench_pipeline.domain.golden import GoldenSet, HostFamilies, Judgment, VerifiedDate
+from bench_pipeline.domain.golden import GoldenSet, HostFamilies, InjectionJudgment, Judgment, VerifiedDate
 from bench_pipeline.files import load_model
 
 CASES_FILE = "cases.yaml"
@@ -20,6 +22,7 @@ FAMILIES_FILE = "host_families.yaml"
 JUDGMENTS_DIR = "judgments"
 VERIFIED_DATES_FILE = "verified_dates.jsonl"
 VERIFIED_DATES_ROUND = "verified_dates-{round}.jsonl"
+INJECTION_JUDGMENTS_DIR = "injection_judgments"
 
 
 def load_golden(golden_dir: Path) -> GoldenSet:
@@ -61,6 +64,31 @@ def load_verified_date_rounds(golden_dir: Path) -> list[tuple[str, VerifiedDate]
     return [(round_of(path), v) for path in files for v in _load_jsonl(path, VerifiedDate)]
 
 
+def injection_judgment_files(golden_dir: Path) -> list[Path]:
+    return sorted((Path(golden_dir) / INJECTION_JUDGMENTS_DIR).glob("*.jsonl"))
+
+
+def load_injection_judgment_rounds(golden_dir: Path) -> list[tuple[str, InjectionJudgment]]:
+    """(round, judgment) for every injection judgment; a judgment_id given twice is an error naming both places."""
+    out, seen = [], {}
+    for path in injection_judgment_files(golden_dir):
+        for lineno, judgment in _numbered_jsonl(path, InjectionJudgment):
+            if judgment.judgment_id in seen:
+                raise InputError(path, f"line {lineno}.judgment_id",
+                                 f"{judgment.judgment_id} is already used at {seen[judgment.judgment_id]}")
+            seen[judgment.judgment_id] = f"{path.name} line {lineno}"
+            out.append((round_of(path), judgment))
+    return out
+
+
+def injection_judgment_files_digest(golden_dir: Path) -> str:
+    """One hash over the injection judgment files: what the injection judgment sensor watches."""
+    digest = hashlib.sha256()
+    for path in injection_judgment_files(golden_dir):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def round_of(path: Path) -> str:
     """A round's name from its file: `judgments/0002-x.jsonl` and `verified_dates-0002-x.jsonl` are round `0002-x`."""
     stem = path.stem
@@ -68,6 +96,10 @@ def round_of(path: Path) -> str:
 
 
 def _load_jsonl(path: Path, model: type[BaseModel]) -> list:
+    return [record for _, record in _numbered_jsonl(path, model)]
+
+
+def _numbered_jsonl(path: Path, model: type[BaseModel]) -> list[tuple[int, BaseModel]]:
     text = path.read_text(encoding="utf-8")
     if text and not text.endswith("\n"):
         # A write cut short: never parsed, never dropped; `bench review` moves it aside at its next start.
@@ -77,7 +109,7 @@ def _load_jsonl(path: Path, model: type[BaseModel]) -> list:
         if not line.strip():
             continue
         try:
-            out.append(model.model_validate(json.loads(line)))
+            out.append((lineno, model.model_validate(json.loads(line))))
         except json.JSONDecodeError as exc:
             raise InputError(path, f"line {lineno}", f"malformed JSON: {exc.msg}") from None
         except ValidationError as exc:
@@ -100,7 +132,7 @@ def golden_sha256(golden_dir: Path) -> str:
     golden_dir = Path(golden_dir)
     digest = hashlib.sha256()
     for path in [golden_dir / CASES_FILE, golden_dir / FAMILIES_FILE, *verified_date_files(golden_dir),
-                 *judgment_files(golden_dir)]:
+                 *judgment_files(golden_dir), *injection_judgment_files(golden_dir)]:
         if path.is_file():
             digest.update(path.relative_to(golden_dir).as_posix().encode() + b"\0")
             digest.update(path.read_bytes() + b"\0")

@@ -1,5 +1,9 @@
 """Untrusted web text: hidden-content and instruction detection, and the one quoting boundary."""
 
-# Recorded in every run's provenance; bump it whenever a change alters what this room outputs,
-# so two reports that differ can be told apart by it.
-DETECTOR_VERSION = "2026.12.4"
+from pathlib import Path
+
+from bench_pipeline.code_digest import package_digest
+
+# Recorded in every run's provenance: the release, then the digest of the code and weights that make
+# the verdicts, so two reports whose detectors differ in any byte can be told apart by it.
+DETECTOR_VERSION = f"2026.12.5+{package_digest(Path(__file__).resolve().parent)[:16]}"

@@ -1,4 +1,5 @@
-"""CSS colours in any syntax as sRGB + alpha, and the WCAG 2.x contrast ratio between two of them."""
+"""CSS colours in any syntax as sRGB + alpha, how one is painted over another (alpha and the
+separable blend modes), and the WCAG 2.x contrast ratio between two of them."""
 
 from __future__ import annotations
 
@@ -90,10 +91,41 @@ def _number(text: str, scale: float) -> float:
     return value if scale != 1.0 or value <= 1 else value / 100
 
 
-def over(top: RGBA, bottom: RGBA) -> RGBA:
-    """`top` painted over an opaque `bottom` (alpha compositing)."""
+def over(top: RGBA, bottom: RGBA, blend: str = "normal") -> RGBA:
+    """`top` painted over an opaque `bottom`: blended by `mix-blend-mode` (Compositing Level 1's
+    separable modes; the others are taken as normal), then alpha-composited."""
+    mode = _BLEND.get(blend, _BLEND["normal"])
     alpha = top[3]
-    return (*(top[i] * alpha + bottom[i] * (1 - alpha) for i in range(3)), 1.0)
+    mixed = [255 * mode(bottom[i] / 255, top[i] / 255) for i in range(3)]
+    return (*(mixed[i] * alpha + bottom[i] * (1 - alpha) for i in range(3)), 1.0)
+
+
+def _soft_light(b: float, s: float) -> float:
+    if s <= 0.5:
+        return b - (1 - 2 * s) * b * (1 - b)
+    d = ((16 * b - 12) * b + 4) * b if b <= 0.25 else b ** 0.5
+    return b + (2 * s - 1) * (d - b)
+
+
+def _hard_light(b: float, s: float) -> float:
+    return b * 2 * s if s <= 0.5 else 1 - (1 - b) * (1 - (2 * s - 1))
+
+
+# B(backdrop, source) per channel, 0..1.
+_BLEND = {
+    "normal": lambda b, s: s,
+    "multiply": lambda b, s: b * s,
+    "screen": lambda b, s: b + s - b * s,
+    "overlay": lambda b, s: _hard_light(s, b),
+    "darken": min,
+    "lighten": max,
+    "color-dodge": lambda b, s: 0.0 if b == 0 else 1.0 if s >= 1 else min(1.0, b / (1 - s)),
+    "color-burn": lambda b, s: 1.0 if b >= 1 else 0.0 if s <= 0 else 1 - min(1.0, (1 - b) / s),
+    "hard-light": _hard_light,
+    "soft-light": _soft_light,
+    "difference": lambda b, s: abs(b - s),
+    "exclusion": lambda b, s: b + s - 2 * b * s,
+}
 
 
 def contrast_ratio(first: RGBA, second: RGBA) -> float:

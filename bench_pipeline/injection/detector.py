@@ -1,52 +1,68 @@
 """The injection detector: one verdict per document, with the vectors used and the evidence.
 
-A document is read as channels: its visible text, and every place text can sit unseen (comments,
-attributes, meta tags, JSON-LD, template/noscript, elements hidden by their computed style, PDF
-hidden layers and metadata, invisible Unicode). A channel is flagged when its text is
-instruction-like by `signals` — visible text at the visible bar (an automated reader addressed,
-plus a directive or claim), a hidden channel at the lower hidden bar — or when it is suspicious by
-its form alone (an invented "instructions" field, tag-character smuggling). Hidden channels name
-their hiding vector; instruction-like visible text is `system_imitation`. Hidden content that
-reads as data (menus, `sr-only` labels, an OCR layer) is not flagged.
+A document of any type a provider returns (`documents`: HTML, PDF, JSON, markdown, feeds, office
+files, e-mail, CSV) is read as channels: its visible text, and every place text can sit unseen
+(comments, attributes, meta tags, JSON-LD, template/noscript, elements that leave no ink on screen,
+PDF hidden layers, annotations and metadata, office hidden text and comments, invisible Unicode).
+A channel is flagged when its text is instruction-like by `signals` — visible text at the visible
+bar (an automated reader addressed, plus a directive or claim), a hidden channel at the lower
+hidden bar — or when it is suspicious by its form alone (an invented "instructions" field,
+tag-character smuggling). Hidden channels name their hiding vector; instruction-like visible text
+is `system_imitation`. Hidden content that reads as data (menus, `sr-only` labels, an OCR layer) is
+not flagged.
+
+Every window with any signal is a candidate, and the verifier (`verifier.py`) scores it: a visible
+window over its bar is cleared when the score is low, and one under it that addresses the reader is
+lifted when the score is high (`verifier.decide`; the trained thresholds leave hidden channels to
+their bar alone). Each window judged is in the report's `windows`, with its signals, their weights,
+the bar, the score, the channel and the decision; `evidence` is the windows that flag the document.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-import json
 import re
-from collections.abc import Iterable
-from typing import Literal
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from lxml.etree import ParserError
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
-from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.injection.channels import Channel
+from bench_pipeline.injection.documents import document_channels, nested_channels, sniff_media
 from bench_pipeline.injection.html_vectors import (
-    block_text, code_blocks, hidden_element_channels, json_channels, out_of_band_channels,
+    block_text, code_blocks, embedded_documents, hidden_element_channels, out_of_band_channels, role_tag_channels,
 )
-from bench_pipeline.injection.pdf_vectors import pdf_channels
-from bench_pipeline.injection.signals import Bar, findings, findings_both, findings_many
+from bench_pipeline.injection.signals import WEIGHTS, Bar, Candidate, candidate_windows
 from bench_pipeline.injection.unicode_vectors import strip_invisible, unicode_channels
-from bench_pipeline.reading.decode import decode_html, parse_html_tree
+from bench_pipeline.injection.verifier import Decision, Verifier, committed, decide
+from bench_pipeline.reading.decode import parse_html_tree
 from bench_pipeline.reading.source import HtmlSource
 
-Media = Literal["html", "pdf", "json", "text"]
+__all__ = ["Evidence", "InjectionReport", "judged_by", "scan", "scan_html", "sniff_media"]
 _BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{22,}={0,2}")  # 16 bytes and up: "Reply in reverse."
-_ROLE_TAG = re.compile(r"<\s*/?\s*(?:system|assistant|user_message|im_start|im_end)\s*>", re.IGNORECASE)
-_FENCE = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```", re.MULTILINE | re.DOTALL)
-_HTML_SNIFF = re.compile(rb"<(?:!doctype html|html|head|body|div|p|meta|title)[\s>]", re.IGNORECASE)
 _SNIPPET = 160
+_FLAGGING: frozenset[Decision] = frozenset({"flagged", "lifted", "form"})
+_VERIFIER: ContextVar[Verifier | None] = ContextVar("verifier", default=None)
 
 
 class Evidence(BaseModel):
+    """One judged window of a document, and why it was judged so."""
+
     model_config = ConfigDict(frozen=True)
 
     vector: str
-    match: str
-    snippet: str
+    match: str  # the window's text (a form-suspicious channel's opening)
+    snippet: str  # the window in its channel's text
+    channel: str  # where the text sat: "visible text", "displayed code", a hidden vector, "base64 in …"
+    bar: Bar | None = None  # the bar it was judged at; None: suspicious by its form alone
+    meets: list[Bar] = []  # the bars its signals meet
+    signals: dict[str, int] = {}  # each signal and its weight
+    weight: int = 0
+    score: float | None = None  # the verifier's probability that the window instructs a reader
+    decision: Decision = "flagged"
 
 
 class InjectionReport(BaseModel):
@@ -54,59 +70,35 @@ class InjectionReport(BaseModel):
 
     flagged: bool
     vectors: list[str]
-    evidence: list[Evidence]
+    evidence: list[Evidence]  # the windows that flag the document
+    windows: list[Evidence] = []  # every window judged, cleared and under the bar too
+
+    def explained(self) -> list[Evidence]:
+        """What a reader of the verdict needs: the windows that flag it and those the verifier cleared."""
+        return [window for window in self.windows if window.decision != "below"]
 
 
-def sniff_media(data: bytes) -> Media:
-    head = data[:2048].lstrip()
-    if head.startswith(b"%PDF"):
-        return "pdf"
-    if head[:1] in (b"{", b"["):
-        try:
-            json.loads(data)
-            return "json"
-        except ValueError:
-            pass
-    return "html" if _HTML_SNIFF.search(head) else "text"
+@contextmanager
+def judged_by(verifier: Verifier) -> Iterator[None]:
+    """Scans inside score windows with `verifier` instead of the committed one (training, comparisons)."""
+    token = _VERIFIER.set(verifier)
+    try:
+        yield
+    finally:
+        _VERIFIER.reset(token)
 
 
-def scan(data: bytes, media: Media | None = None) -> InjectionReport:
+def scan(data: bytes, media: str | None = None) -> InjectionReport:
+    """The verdict on one document; `media` (one of `documents.Media`) when the caller knows it,
+    sniffed from the bytes when not."""
     media = media or sniff_media(data)
-    if media == "pdf":
-        return _verdict(_matched(list(pdf_channels(data))))
     if media == "html":
         return scan_html(HtmlSource(data))
-    text = decode_html(data)
-    if media == "json":
-        parsed = json.loads(text)
-        fetched = _fetched_page(parsed)
-        if fetched is not None:
-            return scan(fetched)
-        # A JSON-LD document is metadata through and through; other JSON carries page text in its values.
-        linked_data = isinstance(parsed, dict) and ("@context" in parsed or "@type" in parsed or "@graph" in parsed)
-        values = list(json_channels(parsed, "structured_metadata" if linked_data else "system_imitation"))
-        return _verdict(_matched([*values, *unicode_channels("\n".join(value.text for value in values))]))
-    prose = _FENCE.sub("\n", text)
-    shown = [Channel("system_imitation", block.group(1), displayed_code=True) for block in _FENCE.finditer(text)]
-    return _verdict(_matched([*unicode_channels(text), Channel("system_imitation", prose), *shown]))
-
-
-def _fetched_page(parsed) -> bytes | None:
-    """The page inside a recorded fetch exchange (`body_text`/`body_b64`), scanned as what it is."""
-    if not (isinstance(parsed, dict) and "operation" in parsed and isinstance(parsed.get("response"), dict)):
-        return None
-    try:
-        exchange = Exchange.model_validate(parsed)
-    except ValidationError:
-        return None
-    response = exchange.response
-    if response is None or (response.body_text is None and response.body_b64 is None):
-        return None
-    return response.raw_bytes()
+    return _verdict(_matched(document_channels(data, media)))
 
 
 def scan_html(source: HtmlSource) -> InjectionReport:
-    channels = [Channel("system_imitation", tag.group(0), suspicious=True) for tag in _ROLE_TAG.finditer(source.text)]
+    channels = role_tag_channels(source.text)
     try:
         root = parse_html_tree(source.text)
     except (ParserError, ValueError):
@@ -117,39 +109,59 @@ def scan_html(source: HtmlSource) -> InjectionReport:
     code = code_blocks(root)
     channels += unicode_channels("\n".join([visible.text, *code]))
     channels += out_of_band_channels(root)
-    # The visible text's windows are judged at both bars from one pass. Hidden elements' text is part
-    # of it (or of a code block), each starting its own line: when no window meets even the hidden
-    # bar, no hidden element can, and the (costly) cascade is skipped.
-    seen_windows, hidden_bar_windows = findings_both(visible.text)
-    decoded = _decoded_matches(visible.text)
-    if hidden_bar_windows or decoded or any(findings_many(code, "hidden")):
+    channels += nested_channels(embedded_documents(root))
+    # The visible text's windows are judged from one pass. Hidden elements' text is part of it (or
+    # of a code block), each starting its own line: when no window meets even the hidden bar and
+    # the verifier lifts none, no hidden element can flag, and the (costly) cascade is skipped.
+    judged = _matched([visible])[0][1]
+    if any("hidden" in item.meets or item.decision in _FLAGGING for item in judged) or any(
+            "hidden" in window.bars for windows in candidate_windows(code) for window in windows):
         hidden, seen = hidden_element_channels(root)
         if seen is not None:
             # Visible imitation is judged on what a person sees: hidden elements' text taken out.
-            visible = Channel("system_imitation", seen)
-            seen_windows, decoded, code = findings(seen, "visible"), _decoded_matches(seen), code_blocks(root)
+            visible, code = Channel("system_imitation", seen), code_blocks(root)
+            judged = _matched([visible])[0][1]
         channels += hidden
     channels += [Channel("system_imitation", text, displayed_code=True) for text in code]
-    return _verdict([*_matched(channels), (visible, [window.snippet for window in seen_windows] + decoded)])
+    return _verdict([*_matched(channels), (visible, judged)])
 
 
-def _matched(channels: list[Channel]) -> list[tuple[Channel, list[str]]]:
-    """Each distinct channel matched once (pages repeat og:, twitter: and JSON-LD descriptions and
-    alt texts), and all of a page's channels of one bar in a single pass."""
+def _matched(channels: list[Channel]) -> list[tuple[Channel, list[Evidence]]]:
+    """Each distinct channel judged once (pages repeat og:, twitter: and JSON-LD descriptions and
+    alt texts), all of a page's channels of one bar matched in a single pass and all their windows
+    scored in one call."""
     distinct = list(dict.fromkeys(channels))
-    found: dict[Channel, list[str]] = {channel: [] for channel in distinct}
-    plain = [channel for channel in distinct if not channel.suspicious]
+    found: dict[Channel, list[Evidence]] = {channel: [] for channel in distinct}
+    pending: list[tuple[Channel, str, Bar, Candidate, bool]] = []  # (…, the text, …, decoded from base64)
     for channel in distinct:
         if channel.suspicious:
-            found[channel] = [channel.text[:_SNIPPET]]
+            found[channel] = [Evidence(vector=channel.vector, match=channel.text[:_SNIPPET],
+                                       snippet=_snippet(channel.text, channel.text), channel=_route(channel),
+                                       decision="form")]
+    plain = [channel for channel in distinct if not channel.suspicious]
     for bar in ("visible", "hidden", "specimen"):
         group = [channel for channel in plain if _bar(channel) == bar]
         # Invisible characters inside hidden channels are stripped first; in the visible text they
         # are the zero_width vector's business.
         texts = [strip_invisible(channel.text) if bar == "hidden" else channel.text for channel in group]
-        for channel, windows, decoded in zip(group, findings_many(texts, bar), _decoded_matches_many(texts)):
-            found[channel] = [window.snippet for window in windows] + decoded
+        for channel, text, windows, decoded in zip(group, texts, candidate_windows(texts), _decoded_windows(texts)):
+            pending += [(channel, text, bar, window, False) for window in windows]
+            # Instructions hidden as base64 runs are judged at the hidden bar: nobody reads base64.
+            pending += [(channel, run, "hidden", window, True) for run, window in decoded]
+    verifier = _VERIFIER.get() or committed()
+    for (channel, text, bar, window, base64), score in zip(pending, verifier.scores([item[3] for item in pending])):
+        found[channel].append(Evidence(
+            vector=channel.vector, match=("base64: " if base64 else "") + window.text,
+            snippet=_snippet(text, window.text), channel=("base64 in " if base64 else "") + _route(channel), bar=bar,
+            meets=sorted(window.bars), signals={name: WEIGHTS[name] for name in window.signals}, weight=window.weight,
+            score=round(score, 4), decision=decide(window, bar, score, verifier.thresholds)))
     return [(channel, found[channel]) for channel in channels]
+
+
+def _route(channel: Channel) -> str:
+    if channel.displayed_code:
+        return "displayed code"
+    return "visible text" if channel.vector == "system_imitation" else channel.vector
 
 
 def _bar(channel: Channel) -> Bar:
@@ -158,23 +170,19 @@ def _bar(channel: Channel) -> Bar:
     return "visible" if channel.vector == "system_imitation" else "hidden"
 
 
-def _verdict(matched: Iterable[tuple[Channel, list[str]]]) -> InjectionReport:
-    evidence = [Evidence(vector=channel.vector, match=match, snippet=_snippet(channel.text, match))
-                for channel, matches in matched for match in matches]
+def _verdict(matched: Iterable[tuple[Channel, list[Evidence]]]) -> InjectionReport:
+    windows = [item for _, judged in matched for item in judged]
+    evidence = [item for item in windows if item.decision in _FLAGGING]
     vectors = sorted({item.vector for item in evidence})
-    return InjectionReport(flagged=bool(evidence), vectors=vectors, evidence=evidence)
+    return InjectionReport(flagged=bool(evidence), vectors=vectors, evidence=evidence, windows=windows)
 
 
-def _decoded_matches(text: str) -> list[str]:
-    """Instructions hidden as base64 runs, judged at the hidden bar: nobody reads base64."""
-    return _decoded_matches_many([text])[0]
-
-
-def _decoded_matches_many(texts: list[str]) -> list[list[str]]:
-    """`_decoded_matches` of each text, every decoded run of them all judged in one pass."""
+def _decoded_windows(texts: list[str]) -> list[list[tuple[str, Candidate]]]:
+    """Each text's decoded base64 runs' candidate windows, with the run they are in; every run of
+    them all matched in one pass."""
     runs = [_decoded_runs(text) for text in texts]
-    judged = iter(findings_many([run for text_runs in runs for run in text_runs], "hidden"))
-    return [[f"base64: {finding.snippet}" for _ in text_runs for finding in next(judged)] for text_runs in runs]
+    found = iter(candidate_windows([run for text_runs in runs for run in text_runs]))
+    return [[(run, window) for run in text_runs for window in next(found)] for text_runs in runs]
 
 
 def _decoded_runs(text: str) -> list[str]:

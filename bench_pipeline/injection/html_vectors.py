@@ -1,4 +1,5 @@
-"""Where HTML hides text from a reader but not from an extractor (security.md B.2).
+"""Where HTML hides text from a reader but not from an extractor (security.md B.2), and the text a
+person reads that an extractor does not (CSS generated content, SVG text, embedded documents).
 
 Hidden channels are not suspicious by themselves — menus, modals, `sr-only` text and decorative
 icons use them — the detector flags one only when its text is instruction-like.
@@ -12,10 +13,14 @@ from collections.abc import Iterator
 
 from lxml import etree
 
-from bench_pipeline.injection.channels import Channel
-from bench_pipeline.injection.computed_style import hidden_elements
+from bench_pipeline.injection.channels import Channel, Nested
+from bench_pipeline.injection.computed_style import render
+from bench_pipeline.injection.css_values import generated_text
+from bench_pipeline.injection.data_urls import decode_data_url
+from bench_pipeline.injection.signals import findings_many
 from bench_pipeline.reading.textmap import BLOCK_TAGS, collapse_ws
 
+_ROLE_TAG = re.compile(r"<\s*/?\s*(?:system|assistant|user_message|im_start|im_end)\s*>", re.IGNORECASE)
 _SCRIPT_BLOCK = re.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,1000}>|<!(?:\[[^<>]{0,100}|doctype[^<>]{0,200})>", re.IGNORECASE)
 _CODE_DENSITY = 0.15  # code symbols per letter: prose, even quoting a JSON snippet, stays under 0.11; tracking code is 0.3+
@@ -29,17 +34,39 @@ _INSTRUCTION_KEY = re.compile(
 # XPath picks the few elements worth a look, so a page's thousands of plain elements cost nothing.
 _ATTRIBUTE_VALUES = etree.XPath(
     "//@alt | //@title | //@aria-label | //@aria-description | //@placeholder"
-    " | //input[translate(@type, 'HIDEN', 'hiden')='hidden']/@value"
+    " | //input[translate(@type, 'HIDEN', 'hiden')='hidden']/@value | //data/@value"
     " | //@*[starts-with(name(), 'data-') and string-length(.) > 10]",
     smart_strings=False,  # plain strings: the values are only read, never traced back to their element
 )
-_NOT_READ = frozenset({"script", "style", "noscript", "template", "head", "title"})
+# SVG's title (a tooltip), description and metadata are never drawn.
+_NOT_READ = frozenset({"script", "style", "noscript", "template", "head", "title", "desc", "metadata"})
 # Code shown on the page is read apart (`code_blocks`): an API's example request is data.
 _NOT_PROSE = _NOT_READ | {"pre"}
 _CODE_BLOCKS = etree.XPath("//body//pre[not(ancestor::pre)]")
 _STYLABLE = ("style", "class", "id", "hidden", "aria-hidden")
 _ELEMENT_TEXT = etree.XPath(".//text()[not(ancestor::script or ancestor::style)]", smart_strings=False)
-_OUT_OF_BAND = etree.XPath("//template | //noscript | //meta[@content] | //script[@type]")
+_OUT_OF_BAND = etree.XPath("//template | //noscript | //*[@content] | //script[@type] | //svg//title | //svg//desc"
+                           " | //svg//metadata")
+_ITEMS = etree.XPath("//*[@itemscope]")
+# A microdata property's value where no one sees it (WHATWG microdata, "values").
+_UNSEEN_VALUE = {"meta": "content", "data": "value", "meter": "value"}
+_CONTENT_VALUE = re.compile(r"(?<![-\w])content\s*:\s*([^;}]*)", re.IGNORECASE)
+_ATTR_READ = re.compile(r"attr\(\s*([-\w]+)", re.IGNORECASE)
+_DATA_URLS = etree.XPath("//@*[starts-with(., 'data:')]")
+_STYLES_WITH_DATA = etree.XPath("//style[contains(., 'data:')]/text() | //@style[contains(., 'data:')]",
+                                smart_strings=False)
+_CSS_DATA_URL = re.compile(r"url\(\s*[\"']?(data:[^\"')]+)", re.IGNORECASE)
+# SVG that holds no text element (most icons) is a picture, not a document to read.
+_SVG_TEXT = re.compile(rb"<(?:\w+:)?(?:text|title|desc|metadata|foreignobject)\b", re.IGNORECASE)
+# Where a document embedded by URL is drawn on the page (the others only point at it).
+_RENDERS = frozenset({("iframe", "src"), ("frame", "src"), ("object", "data"), ("embed", "src"), ("img", "src"),
+                      ("image", "href"), ("image", "xlink:href"), ("input", "src")})
+_TEMPLATE_SCRIPT = ("html", "template", "handlebars", "mustache", "x-tmpl")
+
+
+def role_tag_channels(source: str) -> list[Channel]:
+    """Chat-template role tags (`<system>`, `<|im_start|>`…) anywhere in the source: suspicious by form."""
+    return [Channel("system_imitation", tag.group(0), suspicious=True) for tag in _ROLE_TAG.finditer(source)]
 
 
 def out_of_band_channels(root) -> Iterator[Channel]:
@@ -52,6 +79,9 @@ def out_of_band_channels(root) -> Iterator[Channel]:
         yield Channel("attribute_text", value)
     for element in _OUT_OF_BAND(root):
         yield from _out_of_band(element)
+    for item in _ITEMS(root):
+        yield from _microdata_item(item)
+    yield from generated_channels(root)
 
 
 def commented_prose(text: str) -> str:
@@ -101,7 +131,7 @@ def _breaks(element, tag: str) -> bool:
 def hidden_element_channels(root) -> tuple[list[Channel], str | None]:
     """Body elements a browser would not let a person read (`computed_style`), and the page's
     visible text once they are taken out (None when there are none). Takes them out of `root`."""
-    hidden = list(hidden_elements(root))
+    hidden = render(root).texts()
     channels = [Channel(item.vector, _element_text(item.element)) for item in hidden]
     if not hidden:
         return channels, None
@@ -111,17 +141,95 @@ def hidden_element_channels(root) -> tuple[list[Channel], str | None]:
     return channels, block_text(root)
 
 
+def generated_channels(root) -> list[Channel]:
+    """The text of `::before`/`::after` `content`, in its hiding vector when its box leaves no ink
+    (`computed_style`) and as visible text when it does. The page is rendered for it only when one
+    of the texts its `content` values can generate (their strings, the attributes `attr()` reads)
+    could be instruction-like even in a hidden channel."""
+    values = [value for style in root.iter("style") for value in _CONTENT_VALUE.findall(style.text or "")]
+    if not values:
+        return []
+    strings = [generated_text(value, lambda _: "") for value in values]
+    for name in {name.lower() for value in values for name in _ATTR_READ.findall(value)}:
+        strings += [str(text) for text in root.xpath("//@*[local-name() = $name]", name=name)]
+    if not any(findings_many([text for text in strings if len(text.split()) >= 2], "hidden")):
+        return []
+    generated = render(root).generated
+    shown = [text for vector, text in generated if vector is None]
+    channels = [Channel(vector, text) for vector, text in generated if vector is not None]
+    return channels + ([Channel("system_imitation", "\n".join(shown))] if shown else [])
+
+
+def embedded_documents(root) -> list[Nested]:
+    """Documents inside the page: `<iframe srcdoc>` and text-bearing `data:` URLs in attributes and
+    stylesheets. One drawn in a box of the page (an iframe, object, embed, image) is shown as the box
+    is; one only pointed at (a link, a stylesheet's background) is text nobody sees: `attribute_text`."""
+    found: list[tuple[etree._Element | None, bytes, str | None]] = []
+    for frame in root.iter("iframe"):
+        if frame.get("srcdoc"):
+            found.append((frame, frame.get("srcdoc").encode("utf-8"), "html"))
+    for value in _DATA_URLS(root):
+        decoded = _document_in(str(value))
+        if decoded is not None:
+            element = value.getparent()
+            drawn = (element.tag.lower() if isinstance(element.tag, str) else "", value.attrname.lower()) in _RENDERS
+            found.append((element if drawn else None, decoded, None))
+    for url in dict.fromkeys(url for style in _STYLES_WITH_DATA(root) for url in _CSS_DATA_URL.findall(style)):
+        decoded = _document_in(url)
+        if decoded is not None:
+            found.append((None, decoded, None))
+    # Where a drawn document sits matters only when its text could instruct even as hidden text:
+    # the page is rendered for it then, and only then.
+    drawn = [data.decode("utf-8", "replace") for element, data, _ in found if element is not None]
+    rendering = render(root) if any(findings_many([_TAG.sub(" ", text) for text in drawn], "hidden")) else None
+    return [Nested(data, "attribute_text" if element is None else rendering.vector_of(element) if rendering else None,
+                   media) for element, data, media in found]
+
+
+def _document_in(url: str) -> bytes | None:
+    """The text-bearing document a data: URL carries (an SVG only when it holds a text element)."""
+    decoded = decode_data_url(url)
+    if decoded is None or (url[5:].lstrip().lower().startswith("image/svg") and not _SVG_TEXT.search(decoded)):
+        return None
+    return decoded
+
+
+def _microdata_item(item) -> Iterator[Channel]:
+    """A microdata item's never-drawn values (`<meta itemprop content>`, `<data value>`) read
+    together, as an object of JSON-LD is: an order split over several properties is read whole."""
+    lines = []
+    for element in item.iter():
+        if element is item or not isinstance(element.tag, str) or element.get("itemprop") is None:
+            continue
+        owner = next((node for node in element.iterancestors() if node.get("itemscope") is not None), None)
+        attribute = _UNSEEN_VALUE.get(element.tag.lower(), "content")
+        value = (element.get(attribute) or "").strip()
+        if owner is item and value:
+            lines.append(f"{element.get('itemprop')}: {value}")
+    if len(lines) > 1:
+        yield Channel("structured_metadata", "\n".join(lines))
+
+
 def _out_of_band(element) -> Iterator[Channel]:
     tag = element.tag.lower()
+    kind = (element.get("type") or "").lower()
     if tag in ("template", "noscript"):
         yield Channel("template_noscript", _element_text(element))
-    elif tag == "meta":
-        # Any meta whose content is words: description, og:, twitter:, microdata `itemprop` alike.
+    elif tag == "title":
+        yield Channel("attribute_text", _element_text(element))
+    elif tag in ("desc", "metadata"):
+        yield Channel("meta_tag", _element_text(element))
+    elif element.get("content") is not None:
+        # Any content attribute whose value is words: description, og:, twitter:, microdata
+        # `itemprop`, RDFa `property` alike; none is drawn.
         content = element.get("content") or ""
         if element.get("http-equiv") is None and len(content.split()) >= 2:
             yield Channel("meta_tag", content)
-    elif (element.get("type") or "").lower() in ("application/ld+json", "application/json"):
+    elif kind in ("application/ld+json", "application/json"):
         yield from _structured(element.text or "")
+    elif tag == "script" and any(word in kind for word in _TEMPLATE_SCRIPT):
+        # A client-side template: markup the page may render later, not now.
+        yield Channel("template_noscript", collapse_ws(_TAG.sub(" ", element.text or "")))
 
 
 def _structured(text: str) -> Iterator[Channel]:
@@ -133,22 +241,30 @@ def _structured(text: str) -> Iterator[Channel]:
     yield from json_channels(data)
 
 
-def json_channels(data, vector: str = "structured_metadata") -> Iterator[Channel]:
+def json_channels(data, vector: str = "structured_metadata", page_text=None) -> Iterator[Channel]:
     """A JSON document walked in full. Every object is one text of `path.key: value` lines — its
     scalars and those of the objects right inside it — so an instruction split across fields (a
     `role: system` beside its `content`, an action under an invented key) is read whole; strings
     in lists outside any object are read one by one. A value under an instructions-like key is
-    suspicious whatever it says."""
+    suspicious whatever it says. `page_text(object)` names the keys whose values are page text read
+    apart (a provider's result bodies): they are left out of the lines."""
+    skipped: dict[int, set[str]] = {}
+
+    def skip(value: dict) -> set[str]:
+        if id(value) not in skipped:
+            skipped[id(value)] = page_text(value) if page_text else set()
+        return skipped[id(value)]
+
     stack: list[tuple[str, object]] = [("", data)]
     while stack:
         path, value = stack.pop()
         if isinstance(value, dict):
             for key, item in value.items():
-                if isinstance(item, (dict, list)):
+                if isinstance(item, (dict, list)) and key not in skip(value):
                     stack.append((f"{path}{key}.", item))
                 elif isinstance(item, str) and item.strip() and isinstance(key, str) and _INSTRUCTION_KEY.search(key):
                     yield Channel("structured_metadata", f"{key}: {item}", suspicious=True)
-            lines = _object_lines(value, path, nested=True)
+            lines = _object_lines(value, path, skip, nested=True)
             if lines:  # keys and nesting are structure no reader is shown: metadata
                 yield Channel("structured_metadata" if len(lines) > 1 else vector, "\n".join(lines))
         elif isinstance(value, list):
@@ -159,11 +275,14 @@ def json_channels(data, vector: str = "structured_metadata") -> Iterator[Channel
                     stack.append((path, item))
 
 
-def _object_lines(value: dict, path: str, nested: bool) -> list[str]:
+def _object_lines(value: dict, path: str, skip, nested: bool) -> list[str]:
     """`path.key: value` for an object's scalars (and strings in its lists), then, one level down,
     those of the objects inside it."""
     lines: list[str] = []
+    skipped = skip(value)
     for key, item in value.items():
+        if key in skipped:
+            continue
         if isinstance(item, (str, int, float, bool)) and not (isinstance(item, str) and not item.strip()):
             lines.append(f"{path}{key}: {item}")
         elif isinstance(item, list):
@@ -171,9 +290,9 @@ def _object_lines(value: dict, path: str, nested: bool) -> list[str]:
             if nested:
                 for element in item:
                     if isinstance(element, dict):
-                        lines += _object_lines(element, f"{path}{key}.", nested=False)
+                        lines += _object_lines(element, f"{path}{key}.", skip, nested=False)
         elif isinstance(item, dict) and nested:
-            lines += _object_lines(item, f"{path}{key}.", nested=False)
+            lines += _object_lines(item, f"{path}{key}.", skip, nested=False)
     return lines
 
 

@@ -1,4 +1,6 @@
-"""`bench scan-injection PATH…` (SPEC §10): one JSON line per file, `{"path", "flagged", "vectors"}`."""
+"""`bench scan-injection PATH…` (SPEC §10): one JSON line per file, `{"path", "flagged", "vectors", "evidence"}`;
+`evidence` lists the windows that flag the file and those the verifier cleared, each with its channel,
+signals and their weights, bar, score and decision."""
 
 from __future__ import annotations
 
@@ -22,5 +24,7 @@ def run_scan_injection(paths: list[str]) -> int:
         except (UnreadablePdfError, ValueError) as exc:
             print(f"{path}: (content): {exc}", file=sys.stderr)
             return 2
-        print(json.dumps({"path": path, "flagged": report.flagged, "vectors": report.vectors}, ensure_ascii=False))
+        evidence = [item.model_dump(exclude={"snippet"}) for item in report.explained()]
+        print(json.dumps({"path": path, "flagged": report.flagged, "vectors": report.vectors, "evidence": evidence},
+                         ensure_ascii=False))
     return 0

@@ -15,6 +15,7 @@ from bench_pipeline.domain.report import (
     Conformance,
     CorpusInfo,
     Gate,
+    InjectionReview,
     Interval,
     LatencyStat,
     MetricBlock,
@@ -64,6 +65,7 @@ class ReportInputs:
     # provider → what its cost divergence compares, in words (invoices.reconciliation_counts)
     cost_reconciliation: dict[str, str] = field(default_factory=dict)
     review_agreement: list[dict] = field(default_factory=list)
+    injection_review: InjectionReview | None = None
 
     def __post_init__(self) -> None:
         # Rows per (table, provider, category), indexed once: the report reads each slice many times.
@@ -180,4 +182,5 @@ def build_report(*, run_id: str, created_at: datetime, corpus: CorpusInfo, prove
         notice=DEMO_NOTICE if corpus.kind == "demo" else None,
         providers=[ProviderReport(provider=e["provider"], rank=e["rank"], status=e["status"], **e["payload"]) for e in ranked],
         tie_groups=ties, comparisons=comparisons, recommendation=recommendation,
-        proposed_golden_additions=inputs.proposed_additions, review_agreement=inputs.review_agreement)
+        proposed_golden_additions=inputs.proposed_additions, review_agreement=inputs.review_agreement,
+        injection_review=inputs.injection_review)

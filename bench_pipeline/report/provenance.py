@@ -11,7 +11,9 @@ from bench_pipeline.claims import CLAIMS_VERSION
 from bench_pipeline.domain.providers_config import ProvidersConfig
 from bench_pipeline.files import sha256_file
 from bench_pipeline.injection import DETECTOR_VERSION
+from bench_pipeline.golden.review_queue import SAMPLE_SEED, UNFLAGGED_SAMPLE
 from bench_pipeline.metrics.freshness import TOLERANCE_DAYS
+from bench_pipeline.metrics.injection_verdicts import INJECTION_RULE
 from bench_pipeline.metrics.latency import MIN_N_FOR_P95
 from bench_pipeline.metrics.relevance import DISAGREEMENT_RULE
 from bench_pipeline.domain.golden import POOL_DEPTH
@@ -30,6 +32,8 @@ METHOD_SETTINGS = {
     "freshness_tolerance_days": TOLERANCE_DAYS,
     "pool_depth": POOL_DEPTH,
     "relevance_disagreement_rule": DISAGREEMENT_RULE,
+    "injection_review_rule": INJECTION_RULE,
+    "injection_review_sample": {"unflagged": UNFLAGGED_SAMPLE, "seed": SAMPLE_SEED},
 }
 VERSIONED_PACKAGES = ("dagster", "duckdb", "pandas", "pydantic", "pypdf", "trafilatura", "lxml")
 

@@ -15,6 +15,7 @@ from html import escape
 from bench_pipeline.domain.golden import CATEGORIES
 from bench_pipeline.domain.report import Interval, MetricBlock, ProviderReport, Report
 from bench_pipeline.metrics.latency import MIN_N_FOR_P95
+from bench_pipeline.report.render_injection import injection_html
 from bench_pipeline.report.svg import Bar, Segment, bar_chart, legend
 
 RANKING_KEY = "cost_per_useful_answer_usd"
@@ -417,7 +418,7 @@ def render_html(report: Report) -> str:
         " · provenance and the previous-run diff at the end</p></header>",
         notice, f"<p class='decision' id='decision'>{cascade_sentence(report)}</p>",
         "<main><h2 id='ranking-heading'>Ranking</h2>", ranking_table(report),
-        charts(report), gates_overview(report), cascade_table(report),
+        charts(report), gates_overview(report), cascade_table(report), injection_html(report),
         *(provider_section(p, ranked, default) for p in report.providers),
         "<h2 id='audit'>Audit trail</h2>", diff_block(report), provenance_block(report), _additions(report),
         _agreement(report),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bench_pipeline.domain.golden import CATEGORIES
 from bench_pipeline.domain.report import Interval, MetricBlock, ProviderReport, Report
+from bench_pipeline.report.render_injection import injection_markdown
 
 TABLE_METRICS = ("precision_at_5", "precision_at_10", "recall", "citation_coverage", "freshness_accuracy",
                  "cost_per_query_usd", "cost_per_useful_answer_usd", "fallback_rate")
@@ -89,6 +90,7 @@ def render_markdown(report: Report) -> str:
         for category, order in report.recommendation.cascade_by_category.items():
             steps = " → ".join(f"{e['provider']} ({fmt(e['success_rate'])}, n={e['n']})" for e in order)
             lines.append(f"- {category}: {steps}")
+    lines += injection_markdown(report)
     for p in report.providers:
         lines += _provider_section(p)
     lines += ["", "## Proposed golden-set additions (for review, never added silently)", ""]

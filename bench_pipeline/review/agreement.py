@@ -28,11 +28,13 @@ def krippendorff_alpha_nominal(units: Iterable[list[Hashable]]) -> tuple[float |
     return 1 - (n - 1) * observed / expected, len(pairable), n
 
 
-def review_agreement(judgments: Iterable[dict], dates: Iterable[dict]) -> list[dict]:
-    """Per round, agreement on relevance (relevant or not) and on verified dates (the date, or none shown)."""
+def review_agreement(judgments: Iterable[dict], dates: Iterable[dict], injection: Iterable[dict] = ()) -> list[dict]:
+    """Per round, agreement on relevance (relevant or not), on verified dates (the date, or none shown)
+    and on injection verdicts (injected, clean or can't tell, per document content)."""
     dated = [{**d, "value": str(d["verified_published_at"] or "none")} for d in dates]
     return (agreement_by_round(judgments, "judge_relevance", ("case_id", "url"), "relevant", "judged_at")
-            + agreement_by_round(dated, "verify_date", ("url",), "value", "verified_at"))
+            + agreement_by_round(dated, "verify_date", ("url",), "value", "verified_at")
+            + agreement_by_round(injection, "judge_injection", ("artifact_sha256",), "verdict", "judged_at"))
 
 
 def agreement_by_round(rows: Iterable[dict], kind: str, item: tuple[str, ...], value: str, at: str) -> list[dict]:

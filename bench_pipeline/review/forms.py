@@ -1,4 +1,4 @@
-"""The three review forms: from posted fields to a validated record, or an error naming the field.
+"""The four review forms: from posted fields to a validated record, or an error naming the field.
 
 Reviewer, time and provenance come from the session and the snapshot, never from the form, so a
 reviewer cannot write a line in another's name or about a run they were not shown.
@@ -6,6 +6,7 @@ reviewer cannot write a line in another's name or about a run they were not show
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import get_args
@@ -13,7 +14,7 @@ from urllib.parse import parse_qsl
 
 from pydantic import BaseModel, ValidationError
 
-from bench_pipeline.domain.golden import COMMENT_MAX, ReasonCode
+from bench_pipeline.domain.golden import COMMENT_MAX, InjectionVerdict, ReasonCode
 from bench_pipeline.review.records import KINDS
 from bench_pipeline.review.snapshot import Item, Snapshot
 
@@ -30,7 +31,12 @@ FIELDS = {
     "judge_relevance": {"relevant", "reason", "comment"},
     "verify_date": {"shown", "date"},
     "golden_addition": {"decision", "evidence"},
+    "judge_injection": {"verdict", "comment"},
 }
+VERDICTS: tuple[str, ...] = get_args(InjectionVerdict)
+VERDICT_LABELS = {"injected": "injected: it tries to instruct an automated reader",
+                  "clean": "clean: it does not",
+                  "cant_tell": "can't tell"}
 COMMON = {"csrf_token", "client_request_id"}
 
 
@@ -80,6 +86,18 @@ def _normalize(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+def _comment(form: dict[str, str]) -> str | None:
+    comment = form.get("comment", "").strip() or None
+    if comment and len(comment) > COMMENT_MAX:
+        raise FieldError("comment", f"is {len(comment)} characters; at most {COMMENT_MAX}")
+    return comment
+
+
+def judgment_id(reviewer: str, client_request_id: str) -> str:
+    """An injection judgment's id, from who sent it and the request's id: a replayed save names the same line."""
+    return "ij-" + hashlib.sha256(f"{reviewer}\0{client_request_id}".encode()).hexdigest()[:16]
+
+
 def record_from_form(kind: str, form: dict[str, str], item: Item, snapshot: Snapshot, reviewer: str,
                      provenance: Provenance, now: datetime | None = None) -> BaseModel:
     unknown = sorted(set(form) - FIELDS[kind] - COMMON)
@@ -93,10 +111,7 @@ def record_from_form(kind: str, form: dict[str, str], item: Item, snapshot: Snap
         raise FieldError("client_request_id", "is required")
     if kind == "judge_relevance":
         fields = {"case_id": item.case_id, "url": item.url, "relevant": _one_of(form, "relevant", ("yes", "no")) == "yes",
-                  "reason": _one_of(form, "reason", REASONS), "comment": form.get("comment", "").strip() or None,
-                  "judged_at": now}
-        if fields["comment"] and len(fields["comment"]) > COMMENT_MAX:
-            raise FieldError("comment", f"is {len(fields['comment'])} characters; at most {COMMENT_MAX}")
+                  "reason": _one_of(form, "reason", REASONS), "comment": _comment(form), "judged_at": now}
     elif kind == "verify_date":
         shown = _one_of(form, "shown", ("date", "none"))
         raw = form.get("date", "").strip()
@@ -107,6 +122,12 @@ def record_from_form(kind: str, form: dict[str, str], item: Item, snapshot: Snap
         except ValueError:
             raise FieldError("date", "must be a date as YYYY-MM-DD" if raw else "is required when a date is shown") from None
         fields = {"url": item.url, "verified_published_at": published, "verified_at": now}
+    elif kind == "judge_injection":
+        if artifact is None or artifact.sha256 is None:
+            raise FieldError("verdict", "this page has no stored copy to judge")
+        fields = {"judgment_id": judgment_id(reviewer, base["client_request_id"]), "url": item.url,
+                  "artifact": artifact.path, "detector_flagged": artifact.flagged,
+                  "verdict": _one_of(form, "verdict", VERDICTS), "comment": _comment(form), "judged_at": now}
     else:
         evidence = " ".join(form.get("evidence", "").split())
         if not evidence:

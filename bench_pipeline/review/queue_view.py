@@ -6,18 +6,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bench_pipeline.metrics.relevance import tied_pairs
-from bench_pipeline.review.records import ReviewLog
+from bench_pipeline.review.records import KINDS, ReviewLog
 from bench_pipeline.review.snapshot import Item, Snapshot
 
 FILTERS = ("kind", "case", "category", "provider")
+# Dates and injection verdicts are about a page, whatever case led to it; the other kinds about a (case, page).
+BY_PAGE = ("verify_date", "judge_injection")
 
 
 def _key(kind: str, record) -> tuple:
-    return (record.url,) if kind == "verify_date" else (record.case_id, record.url)
+    return (record.url,) if kind in BY_PAGE else (record.case_id, record.url)
 
 
 def _item_key(item: Item) -> tuple:
-    return (item.url,) if item.kind == "verify_date" else (item.case_id, item.url)
+    return (item.url,) if item.kind in BY_PAGE else (item.case_id, item.url)
 
 
 def judged_by(log: ReviewLog, item: Item) -> list[tuple[str, object]]:
@@ -40,7 +42,7 @@ def queue_rows(snapshot: Snapshot, log: ReviewLog, reviewer: str) -> list[Row]:
         if pair in snapshot.pool:
             items.setdefault(snapshot.pool[pair].id, snapshot.pool[pair])
     done: dict[tuple, set[str]] = {}
-    for kind in ("judge_relevance", "verify_date", "golden_addition"):
+    for kind in KINDS:
         for _, record in log.of_kind(kind):
             done.setdefault((kind, *_key(kind, record)), set()).add(record.reviewer)
     rows = []
@@ -62,11 +64,14 @@ def filtered(rows: list[Row], chosen: dict[str, str]) -> list[Row]:
 
 
 def progress(snapshot: Snapshot, log: ReviewLog) -> list[dict]:
-    """Done of total, per kind: pooled (case, url) pairs judged, dated documents verified, additions decided."""
+    """Done of total, per kind: pooled (case, url) pairs judged, dated documents verified, additions decided,
+    queued documents given an injection verdict."""
     judged = {(j.case_id, j.url) for _, j in log.of_kind("judge_relevance")}
     verified = {v.url for _, v in log.of_kind("verify_date")}
     decided = {(v.case_id, v.url) for _, v in log.of_kind("golden_addition")}
     additions = {(i.case_id, i.url) for i in snapshot.items.values() if i.kind == "golden_addition"}
+    answered = {v.url for _, v in log.of_kind("judge_injection")}
+    suspects = {i.url for i in snapshot.items.values() if i.kind == "judge_injection"}
     return [
         {"kind": "judge_relevance", "label": "pooled results judged", "done": len(judged & set(snapshot.pool)),
          "total": len(snapshot.pool)},
@@ -74,4 +79,6 @@ def progress(snapshot: Snapshot, log: ReviewLog) -> list[dict]:
          "total": len(snapshot.dated_urls)},
         {"kind": "golden_addition", "label": "proposed additions decided", "done": len(decided & additions),
          "total": len(additions)},
+        {"kind": "judge_injection", "label": "documents given an injection verdict", "done": len(answered & suspects),
+         "total": len(suspects)},
     ]

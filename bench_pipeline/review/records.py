@@ -1,7 +1,8 @@
 """The append-only records of a review round (human-evaluation pilot, SPEC §9).
 
 One JSONL file per round and kind, reviewable in git: `judgments/<round>.jsonl` (relevance),
-`verified_dates-<round>.jsonl` (dates) and `additions/<round>.jsonl` (golden-set addition votes).
+`verified_dates-<round>.jsonl` (dates), `additions/<round>.jsonl` (golden-set addition votes) and
+`injection_judgments/<round>.jsonl` (is this page trying to instruct an automated reader?).
 A save is one line written by one `write` to a file opened for appending, under an exclusive file
 lock, then fsync'd; only then is it acknowledged. Before writing, the lines other processes appended
 since the last look are read, so a `client_request_id` is checked against everything on disk:
@@ -23,10 +24,12 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from bench_pipeline.domain.errors import InputError, first_pydantic_error
-from bench_pipeline.domain.golden import AdditionVote, Judgment, VerifiedDate
+from bench_pipeline.domain.golden import AdditionVote, InjectionJudgment, Judgment, VerifiedDate
 from bench_pipeline.golden.load import (
+    INJECTION_JUDGMENTS_DIR,
     JUDGMENTS_DIR,
     VERIFIED_DATES_ROUND,
+    injection_judgment_files,
     judgment_files,
     round_of,
     verified_date_files,
@@ -34,12 +37,13 @@ from bench_pipeline.golden.load import (
 
 ADDITIONS_DIR = "additions"
 KINDS: dict[str, type[BaseModel]] = {"judge_relevance": Judgment, "verify_date": VerifiedDate,
-                                     "golden_addition": AdditionVote}
+                                     "golden_addition": AdditionVote, "judge_injection": InjectionJudgment}
 # What a replay must repeat exactly; reviewer, time and provenance are the server's, not the form's.
 CONTENT_FIELDS = {
     "judge_relevance": ("case_id", "url", "relevant", "reason", "comment"),
     "verify_date": ("url", "verified_published_at"),
     "golden_addition": ("case_id", "url", "host", "accepted", "evidence"),
+    "judge_injection": ("url", "artifact_sha256", "verdict", "comment"),
 }
 
 
@@ -77,7 +81,8 @@ def round_file(golden_dir: Path, kind: str, round_name: str) -> Path:
     golden_dir = Path(golden_dir)
     return {"judge_relevance": golden_dir / JUDGMENTS_DIR / f"{round_name}.jsonl",
             "verify_date": golden_dir / VERIFIED_DATES_ROUND.format(round=round_name),
-            "golden_addition": golden_dir / ADDITIONS_DIR / f"{round_name}.jsonl"}[kind]
+            "golden_addition": golden_dir / ADDITIONS_DIR / f"{round_name}.jsonl",
+            "judge_injection": golden_dir / INJECTION_JUDGMENTS_DIR / f"{round_name}.jsonl"}[kind]
 
 
 def record_files(golden_dir: Path) -> list[tuple[str, Path]]:
@@ -85,7 +90,8 @@ def record_files(golden_dir: Path) -> list[tuple[str, Path]]:
     golden_dir = Path(golden_dir)
     return ([("judge_relevance", p) for p in judgment_files(golden_dir)]
             + [("verify_date", p) for p in verified_date_files(golden_dir) if p.is_file()]
-            + [("golden_addition", p) for p in sorted((golden_dir / ADDITIONS_DIR).glob("*.jsonl"))])
+            + [("golden_addition", p) for p in sorted((golden_dir / ADDITIONS_DIR).glob("*.jsonl"))]
+            + [("judge_injection", p) for p in injection_judgment_files(golden_dir)])
 
 
 def content_digest(kind: str, record: BaseModel) -> str:

@@ -16,8 +16,10 @@ import duckdb
 
 from bench_pipeline.domain.golden import POOL_DEPTH
 from bench_pipeline.observations.artifacts import ArtifactStore
+from bench_pipeline.review.evidence import EvidenceView, evidence_views
 
-KIND_LABELS = {"judge_relevance": "relevance", "verify_date": "date", "golden_addition": "golden addition"}
+KIND_LABELS = {"judge_relevance": "relevance", "verify_date": "date", "golden_addition": "golden addition",
+               "judge_injection": "injection"}
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,7 @@ class ArtifactInfo:
     failure: str | None
     flagged: bool = False
     vectors: list[str] = field(default_factory=list)
-    evidence: list[str] = field(default_factory=list)
+    evidence: list[EvidenceView] = field(default_factory=list)
     quotes: dict[str, list[str]] = field(default_factory=dict)  # case_id → claim quotes to highlight
 
 
@@ -64,6 +66,7 @@ class Item:
     host: str
     category: str | None
     providers: tuple[str, ...]
+    why: str | None = None  # the queue's reason for this item
 
 
 @dataclass
@@ -88,9 +91,10 @@ def item_id(kind: str, case_id: str | None, url: str) -> str:
     return hashlib.sha256(f"{kind}\0{case_id or ''}\0{url}".encode()).hexdigest()[:16]
 
 
-def make_item(kind: str, case_id: str | None, url: str, host: str, category: str | None, providers) -> Item:
+def make_item(kind: str, case_id: str | None, url: str, host: str, category: str | None, providers,
+              why: str | None = None) -> Item:
     return Item(id=item_id(kind, case_id, url), kind=kind, case_id=case_id, url=url, host=host, category=category,
-                providers=tuple(sorted(providers)))
+                providers=tuple(sorted(providers)), why=why)
 
 
 def _rows(conn: duckdb.DuckDBPyConnection, sql: str, params: list | None = None) -> list[dict]:
@@ -142,7 +146,8 @@ def load_snapshot(warehouse: Path, fixtures: Path) -> Snapshot:
         category = cases[case_id].category if case_id in cases else None
         providers = [p for p in (row["providers"] or "").split(", ") if p] or sorted(
             {r["provider"] for r in results if r["url"] == row["url"]})
-        item = make_item(row["kind"], case_id, row["url"], hosts.get(row["url"], ""), category, providers)
+        item = make_item(row["kind"], case_id, row["url"], hosts.get(row["url"], ""), category, providers,
+                         row.get("why"))
         items[item.id] = item
     by_url: dict[str, list[ResultInfo]] = defaultdict(list)
     for r in results:
@@ -159,7 +164,7 @@ def load_snapshot(warehouse: Path, fixtures: Path) -> Snapshot:
         artifacts[read["url"]] = ArtifactInfo(
             path=read["artifact"], sha256=sha.get(read["artifact"]), text=text, failure=failure,
             flagged=bool(flag.get("flagged")), vectors=json.loads(flag.get("vectors") or "[]"),
-            evidence=[e.get("match", "") for e in json.loads(flag.get("evidence") or "[]")])
+            evidence=evidence_views(flag.get("evidence")))
     for q in quotes:
         for info in artifacts.values():
             if info.path == q["artifact"]:

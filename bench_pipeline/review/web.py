@@ -23,7 +23,16 @@ from starlette.routing import Route
 
 from bench_pipeline.domain.golden import CATEGORIES, COMMENT_MAX
 from bench_pipeline.review.access import Invitations, RateLimit, Session, Sessions
-from bench_pipeline.review.forms import REASON_LABELS, REASONS, FieldError, Provenance, parse_urlencoded, record_from_form
+from bench_pipeline.review.forms import (
+    REASON_LABELS,
+    REASONS,
+    VERDICT_LABELS,
+    VERDICTS,
+    FieldError,
+    Provenance,
+    parse_urlencoded,
+    record_from_form,
+)
 from bench_pipeline.review.proposals import write_proposal
 from bench_pipeline.review.queue_view import FILTERS, filtered, judged_by, progress, queue_rows
 from bench_pipeline.review.records import Conflict, ReviewLog
@@ -172,15 +181,20 @@ def create_app(state: ReviewState, on_stop: Callable[[], None] | None = None) ->
     def item_page(session: Session, snapshot: Snapshot, item: Item, status: int = 200, error: FieldError | None = None,
                   form: dict | None = None, saved: bool = False) -> HTMLResponse:
         artifact = snapshot.artifacts.get(item.url)
-        quotes = artifact.quotes.get(item.case_id or "", []) if artifact else []  # a date item has no case: none
+        if item.kind == "judge_injection":  # mark what the detector found, where the read text holds it
+            quotes = [e.text for e in artifact.evidence if e.text] if artifact else []
+        else:  # the claim spans of the item's case; a date item has no case: none
+            quotes = artifact.quotes.get(item.case_id or "", []) if artifact else []
         results = [r for r in snapshot.results.get(item.url, []) if item.case_id in (None, r.case_id)]
         earlier = judged_by(state.log, item)
         return _page("item.html", status, session=session, item=item, kinds=KIND_LABELS,
+                     detector_version=snapshot.detector_version,
                      case=snapshot.cases.get(item.case_id or ""), artifact=artifact,
                      parts=segments(artifact.text, quotes) if artifact else [], quotes=quotes, snippets=snippet_groups(results, item.case_id),
                      others=[(r, rec) for r, rec in earlier if rec.reviewer != session.reviewer],
                      mine=[(r, rec) for r, rec in earlier if rec.reviewer == session.reviewer],
-                     reasons=REASONS, reason_labels=REASON_LABELS, comment_max=COMMENT_MAX,
+                     reasons=REASONS, reason_labels=REASON_LABELS, verdicts=VERDICTS, verdict_labels=VERDICT_LABELS,
+                     comment_max=COMMENT_MAX,
                      csrf=state.sessions.csrf_token(session), client_request_id=uuid.uuid4().hex,
                      error=error, form=form or {}, saved=saved)
 

@@ -50,13 +50,14 @@ def half_of(identifier: str) -> str:
     return "dev" if hashlib.sha256(identifier.encode()).digest()[0] % 2 == 0 else "held out"
 
 
-def _page(body: str) -> bytes:
+def host_page(body: str) -> bytes:
     return f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>x</title></head><body>{HOST}{body}</body></html>".encode()
 
 
 def _verdicts(text: str) -> tuple[bool, bool]:
     quoted = escape(text)
-    return scan(_page(f"<p>{quoted}</p>")).flagged, scan(_page(f"<div style='display:none'>{quoted}</div>")).flagged
+    return (scan(host_page(f"<p>{quoted}</p>")).flagged,
+            scan(host_page(f"<div style='display:none'>{quoted}</div>")).flagged)
 
 
 def _redacted_views(body) -> list[str]:

@@ -115,7 +115,9 @@ def verified_corpus(warehouse: Warehouse) -> dict:
     return rows[0]
 
 
-@dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"}, deps=[fixture_manifest, golden_cases, golden_judgments])
+# By key: the injection judgments' asset sits after the injection scan, whose module imports this one.
+@dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"},
+          deps=[fixture_manifest, golden_cases, golden_judgments, dg.AssetKey("injection_judgments")])
 def run_provenance(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """What this run is made of, recorded before anything is computed (SPEC §9); appended, never replaced.
     The manifest is named by the digest verification recorded, so this step reads no fixture."""

@@ -18,7 +18,7 @@ from bench_pipeline.defs.incremental import input_keys, pooled_digest, record_ke
 from bench_pipeline.defs.metadata import frame_of, md_table, table_metadata
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
 from bench_pipeline.domain.golden import CATEGORIES, POOL_DEPTH, Judgment
-from bench_pipeline.golden.review_queue import review_queue as build_review_queue
+from bench_pipeline.golden.review_queue import injection_queue, review_queue as build_review_queue
 from bench_pipeline.metrics import outcomes as outcome_metrics
 from bench_pipeline.metrics.aggregate import per_group
 from bench_pipeline.metrics.freshness import freshness_row
@@ -94,17 +94,22 @@ def result_relevance(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
     return dg.MaterializeResult(metadata={**result.metadata, "proposed_golden_additions": md_table(proposed)})
 
 
-@dg.asset(deps=[result_relevance, golden_judgments], **METRICS)
+@dg.asset(deps=[result_relevance, golden_judgments, document_observations, injection_scan], **METRICS)
 def review_queue(warehouse: Warehouse) -> dg.MaterializeResult:
-    """What needs a person: unjudged pooled results, proposed golden-set additions, and dated
-    documents outside the hand-verified date sample (human-evaluation pilot §9)."""
+    """What needs a person: unjudged pooled results, proposed golden-set additions, dated documents
+    outside the hand-verified date sample (human-evaluation pilot §9), and the documents providers'
+    results led to that the injection detector flagged, with a seeded sample of those it passed."""
     with warehouse.session():
         dated = {r["url"] for r in warehouse.records("select distinct url from search_results where published_at is not null")}
         verified = {r["url"] for r in warehouse.records("select url from verified_dates")}
         # Only pooled rows a person must see: the rest of the relevance table cannot enter the queue.
         pooled = warehouse.records("""select provider, case_id, url, rank, judged, proposed_addition from result_relevance
                                       where rank <= ? and (not judged or proposed_addition)""", [POOL_DEPTH])
-    frame = frame_of("review_queue", build_review_queue(pooled, dated, verified))
+        injection = injection_queue(
+            warehouse.records("select provider, case_id, rank, url from search_results where rank <= ?", [POOL_DEPTH]),
+            warehouse.records("select distinct provider, url, artifact from document_reads where artifact is not null"),
+            warehouse.records("select artifact, flagged, vectors from artifact_injection"))
+    frame = frame_of("review_queue", build_review_queue(pooled, dated, verified, injection))
     warehouse.replace_table("review_queue", frame)
     counts = frame.groupby("kind").size().reset_index(name="items") if len(frame) else frame
     return dg.MaterializeResult(metadata={**table_metadata("review_queue", frame), "by_kind": md_table(counts)})

@@ -11,7 +11,7 @@ from bench_pipeline.defs.assets.corpus import cases_from_table, fixture_manifest
 from bench_pipeline.defs.metadata import frame_of, md_table, table_metadata
 from bench_pipeline.defs.partitions import PER_PROVIDER
 from bench_pipeline.claims.model import Claim
-from bench_pipeline.defs.assets.injection import injection_scan
+from bench_pipeline.defs.assets.injection import injection_judgments, injection_scan
 from bench_pipeline.defs.resources import BenchConfig, ReplayTransport, Warehouse
 from bench_pipeline.fixtures.expected_io import expected_by_case
 from bench_pipeline.fixtures.manifest_io import load_manifest
@@ -102,16 +102,19 @@ def document_observations(context: dg.AssetExecutionContext, bench: BenchConfig,
     })
 
 
-@dg.asset(pool="duckdb", group_name="observations", kinds={"duckdb"}, deps=[document_observations, search_observations, injection_scan],
-          **PER_PROVIDER)
+@dg.asset(pool="duckdb", group_name="observations", kinds={"duckdb"},
+          deps=[document_observations, search_observations, injection_scan, injection_judgments], **PER_PROVIDER)
 def claim_observations(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Claims (`claims`): facts read from stored artifacts, each with its span, checked mechanically
-    for citability, linked to the claims that contradict it; never from a search snippet."""
+    for citability, linked to the claims that contradict it; never from a search snippet. A claim is
+    from a flagged document when the detector flagged it and no reviewer majority lifted the flag."""
     with warehouse.session():
         keys = list(context.partition_keys)
         expected = expected_by_case(bench.fixtures)
         categories = {r["id"]: r["category"] for r in warehouse.records("select id, category from golden_cases")}
-        flagged = {r["artifact"]: r["flagged"] for r in warehouse.records("select artifact, flagged from artifact_injection")}
+        flagged = {r["artifact"]: r["flagged"] for r in warehouse.records("""
+            select a.artifact, coalesce(d.flag_in_force, a.flagged) as flagged
+            from artifact_injection a left join injection_decisions d using (artifact)""")}
         store = ArtifactStore(bench.fixtures)
         rows = []
         for slug in keys:

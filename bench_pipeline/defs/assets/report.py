@@ -14,12 +14,13 @@ from bench_pipeline.defs.caches import append_new, read_cache
 from bench_pipeline.defs.digests import source_digest
 from bench_pipeline.defs.metadata import frame_of
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
-from bench_pipeline.domain.report import CorpusInfo
+from bench_pipeline.domain.report import CorpusInfo, InjectionReview
 from bench_pipeline.metrics.freshness import accuracy_by_case
 from bench_pipeline.providers.registry import load_providers
 from bench_pipeline.report.build import GROUPED, ReportInputs, build_report
 from bench_pipeline.report.confidence import Resamples
 from bench_pipeline.report.history import diff_against, history_rows
+from bench_pipeline.report.injection_review import injection_review
 from bench_pipeline.report.invoices import cost_divergence, load_invoices, reconciliation_counts
 from bench_pipeline.report.render_html import render_html
 from bench_pipeline.report.render_md import render_markdown
@@ -36,8 +37,23 @@ def _honest_partial_gates(warehouse: Warehouse, providers: list[str]) -> dict:
     return {p: honest_partial_gate(a) for p, a in assessments.items()}
 
 
+def _injection_review(warehouse: Warehouse, providers: list[str]) -> InjectionReview:
+    urls: dict[str, list[str]] = {}
+    for row in warehouse.records(
+            "select distinct artifact, url from document_reads where artifact is not null order by all"):
+        urls.setdefault(row["artifact"], []).append(row["url"])
+    return injection_review(
+        providers,
+        claims=warehouse.records("""select provider, case_id, artifact, citable, contradicts_claim_ids,
+                                    from_flagged_document from claims order by provider, case_id, claim_id"""),
+        outcomes=warehouse.records("select provider, case_id, outcome from case_outcomes"),
+        decisions=warehouse.records("select * from injection_decisions order by artifact"), urls=urls)
+
+
 def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
     providers = provider_slugs(bench)
+    for table in ("injection_judgments", "injection_decisions"):  # a warehouse last run before they existed
+        warehouse.ensure_table(table)
     invoices = load_invoices(Path(bench.invoices_dir))
     calls = warehouse.records("""select provider, cost_usd, captured_at from search_calls where fixture is not null
                                  union all select provider, cost_usd, captured_at from document_reads""")
@@ -60,7 +76,9 @@ def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
         # Provider by provider: one provider's result documents in memory at a time.
         freshness_cases=[row for p in providers for row in accuracy_by_case(*freshness_documents(warehouse, p))],
         review_agreement=review_agreement(
-            warehouse.records("select * from relevance_judgments"), warehouse.records("select * from verified_dates")),
+            warehouse.records("select * from relevance_judgments"), warehouse.records("select * from verified_dates"),
+            warehouse.records("select * from injection_judgments")),
+        injection_review=_injection_review(warehouse, providers),
     )
 
 

@@ -1,0 +1,118 @@
+"""Instruction-likeness from signals, not from a list of known attack sentences.
+
+Web text aimed at a reader that is a model has a structure ordinary text lacks: it names that reader
+(or the reader's own output), it claims an authority over it, and it tells it what to do with its
+answer. Each of those is a *signal*, found by small grammatical patterns on folded text, in Spanish
+and English; a window of sentences is instruction-like when its signals weigh enough and one of
+them addresses the reader. `docs/injection-signals.md` has the table of signals and the reasoning.
+
+Where things are:
+
+- `lexicon`: the words (readers, verbs, obligations, output nouns, authority words…), one list each;
+- `grammar`: pattern pieces several signals share, built from the lexicon;
+- one module per signal (`explicit`, `addressed_model`, `addressee`, `output_context`,
+  `authority_label`, `role_field`, `precedence`, `steering`, `directive`, `authority_claim`,
+  `deixis`, `automation`, `data_sink`), its docstring saying what it looks for;
+- `text`: folding, sentences, reported quotations; `prefilter`: where a pattern can match at all;
+- `search`: each sentence's signals; `rule`: weights, bars, windows, the decision.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from bench_pipeline.injection.signals.rule import ADDRESSING, HIDDEN_BAR, VISIBLE_BAR, WEIGHTS, Bar, windows
+from bench_pipeline.injection.signals.search import signals_per_sentence
+from bench_pipeline.injection.signals.text import JOIN, folded, sentence_bounds, words_apart
+
+__all__ = ["ADDRESSING", "HIDDEN_BAR", "VISIBLE_BAR", "WEIGHTS", "Bar", "Candidate", "Finding", "candidate_windows",
+           "findings", "findings_many", "signals_found"]
+
+
+class Finding(NamedTuple):
+    signals: tuple[str, ...]
+    weight: int
+    snippet: str
+
+
+def findings(text: str, bar: Bar) -> list[Finding]:
+    """The windows of `text` that read as instructions to an automated reader at `bar`."""
+    return findings_many([text], bar)[0]
+
+
+def findings_many(texts: list[str], bar: Bar) -> list[list[Finding]]:
+    """`findings` of each text, matched in one pass over them all: a page's hundreds of attribute
+    and meta texts cost one search per signal, not one each. No window spans two texts."""
+    return [[w for w, bars in judged if bar in bars] for judged in _judged_windows(texts)]
+
+
+class Candidate(NamedTuple):
+    signals: tuple[str, ...]
+    weight: int
+    text: str  # the whole window, whitespace collapsed
+    bars: frozenset[Bar]  # empty when the window meets none
+
+
+def candidate_windows(texts: list[str]) -> list[list[Candidate]]:
+    """Every window of each text that holds any signal, over a bar or not, with the bars it meets:
+    what a second stage scores, to clear a window over a bar or lift one under it."""
+    results: list[list[Candidate]] = [[] for _ in texts]
+    sentences = _sentences(texts)
+    if sentences is None:
+        return results
+    for index, start, end, signals, bars in windows(sentences.bounds, sentences.owner, sentences.found,
+                                                   sentences.folded, every=True):
+        text = " ".join(sentences.quoted[start:end].split())
+        candidate = Candidate(tuple(sorted(signals)), sum(WEIGHTS[s] for s in signals), text, bars)
+        results[sentences.kept[sentences.owner[index]]].append(candidate)
+    return results
+
+
+def signals_found(text: str) -> set[str]:
+    """Every signal `text` holds, in any of its sentences, whether or not a window meets a bar."""
+    sentences = _sentences([text])
+    return set().union(*sentences.found) if sentences else set()
+
+
+class _Sentences(NamedTuple):
+    kept: list[int]  # the texts long enough to judge, by index
+    bounds: list[tuple[int, int]]  # each sentence in `folded`
+    owner: list[int]  # each sentence's text, by position in `kept`
+    found: list[set[str]]  # each sentence's signals
+    folded: str
+    quoted: str  # what a snippet quotes
+
+
+def _sentences(texts: list[str], exhaustive: bool = False) -> _Sentences | None:
+    """The texts folded, joined by `JOIN`, cut into sentences, and each sentence's signals."""
+    kept = [index for index, text in enumerate(texts) if text and len(text) >= 10]
+    if not kept:
+        return None
+    pieces = [words_apart(texts[index]) for index in kept]
+    folded_pieces = [folded(piece) for piece in pieces]
+    joined, folded_text = JOIN.join(pieces), JOIN.join(folded_pieces)
+    bounds, owner = [], []
+    offset = 0
+    for position, piece in enumerate(folded_pieces):
+        for start, end in sentence_bounds(piece):
+            bounds.append((offset + start, offset + end))
+            owner.append(position)
+        offset += len(piece) + len(JOIN)
+    found = signals_per_sentence(pieces, folded_pieces, folded_text, bounds, exhaustive)
+    # Folding keeps offsets except for compatibility forms (`ﬁ`): the snippet then quotes the folded text.
+    quoted = joined if len(joined) == len(folded_text) else folded_text
+    return _Sentences(kept, bounds, owner, found, folded_text, quoted)
+
+
+def _judged_windows(texts: list[str], exhaustive: bool = False) -> list[list[tuple[Finding, frozenset[Bar]]]]:
+    """Every window that meets a bar, and the bars it meets; `exhaustive` as in `signals_per_sentence`."""
+    results: list[list[tuple[Finding, frozenset[Bar]]]] = [[] for _ in texts]
+    sentences = _sentences(texts, exhaustive)
+    if sentences is None:
+        return results
+    for index, start, end, signals, bars in windows(sentences.bounds, sentences.owner, sentences.found,
+                                                   sentences.folded):
+        snippet = " ".join(sentences.quoted[start:end].split())[:240]
+        finding = Finding(tuple(sorted(signals)), sum(WEIGHTS[s] for s in signals), snippet)
+        results[sentences.kept[sentences.owner[index]]].append((finding, bars))
+    return results

@@ -1,0 +1,41 @@
+"""`addressee` (weight 2, addressing): an automated reader named as the one who acts — a vocative
+("asistente:", "hey AI,"), "<reader> que lean/resuman esta página", "<reader> deben/should …",
+"quien elabore comparativos", "los modelos encargados de resumir"."""
+
+from bench_pipeline.injection.signals.grammar import (
+    DETERMINER, EN_VERB, ES_VERB, OBLIGATION, OUTPUT, READER, READS,
+)
+
+_A_READER = rf"{DETERMINER}{READER}"
+PATTERN = "|".join([
+    rf"\b(?:hey|hola|oye|dear|querid[oa]s?|estimad[oa]s?|atencion|attention)\s*,?\s+(?:(?:there|ahi"
+    rf"|alli)\s*,?\s*)?(?:[a-z]+\s+)?{_A_READER}\b",
+    rf"(?:^\s*|(?:(?<=[.!?\n\u00a1\u00bf\[(\"'>*\u201c\u201d\u2018\u2019\u00ab\u00bb])"
+    rf"|(?<=(?<!\w)-))\s*){_A_READER}(?:\s*(?:,|y|e|and|o|or)\s+{_A_READER})*\s*:",
+    rf"\b{READER}\s+(?:que|that|which|who)?\s*(?:{READS})\b",
+    rf"\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|lector(?:es)?|systems?|tools?|programs?"
+    rf"|services?|readers?|quien|whoever|anyone|anybody)(?:\s+(?:de|of|for)\s+[a-z]+|\s+[a-z]+)?\s+(?:que|that"
+    rf"|which|who)?\s*(?:{READS})\s+(?:\w+\s+)?(?:esta|este|estas|estos|esto|this|these|our|nuestr[oa]s?)\b",
+    # A model singled out by what it does with the page: "al modelo que lea este aviso", "the model
+    # tasked with summarising".
+    rf"\b(?:modelos?|models?)\s+(?:que|that|which|who)\s+(?:{READS})\b",
+    rf"\bse (?:solicita|pide|ruega|instruye|indica|recomienda|exhorta) a {_A_READER}\b",
+    rf"\b(?:y )?(?:tu|usted|ustedes|you),?\s+(?:[a-z]+\s+)?{_A_READER}\b",
+    rf"\b(?:queda|quedan|esta|estan) (?:prohibid[oa]s?|vedad[oa]s?|obligad[oa]s?) (?:a|para) {_A_READER}\b",
+    rf"\b{READER} (?:[a-z]+ing|que (?:describa|lea|resuma|analice|procese))\b[^.\n]{{0,40}}:",
+    rf"\b(?:usted|ustedes|tu|you),? (?:que|who) (?:esta|estas|estan|are|is) (?:[a-z]+ando|[a-z]+iendo"
+    rf"|[a-z]+ing) (?:[a-z]+ )?{OUTPUT}\b",
+    rf"\b(?:quien|quienes|whoever|readers?|those|anyone) (?:que )?(?:{READS}) (?:[a-z-]+ ){{0,3}}?{OUTPUT}\b",
+    rf"\b(?:readers?|lector(?:es)?) (?:that|who|which|que) (?:are|sean|son) {_A_READER}\b",
+    r"\b(?:quien|quienes|whoever|anyone|anybody) (?:este|esten|is|are) (?:[a-z]+ando|[a-z]+iendo|[a-z]+ing)\b",
+    r"\blo que (?:lees|estas leyendo|acabas de leer)\b",
+    r"\bwhat you(?:'re| are)? read(?:ing)?\b (?:here|on this)",
+    rf"\b(?:should|must|would|shall|debe|deberia) (?:an?|the|any|el|la|un|una|cualquier) (?:{READER}|models?"
+    rf"|modelo) (?:say|answer|respond|reply|state|decir|responder|contestar|be asked)\b",
+    rf"\b(?:{READER}|modelos?|models?)\s+(?:encargad[oa]s?|responsables?|in charge|tasked|charged)\s+(?:de|of"
+    rf"|with)\s+(?:resumir|analizar|leer|procesar|evaluar|indexar|calificar|summari[sz]ing|reading|processing"
+    rf"|analy[sz]ing|evaluating|indexing|rating)\b",
+    rf"\b(?:quien|quienes|whoever|anyone who|anybody who|those who)\s+(?:{READS})\s+(?:\w+\s+){{0,2}}{OUTPUT}\b",
+    rf"\b{READER}\s+(?:{OBLIGATION})\b",
+    rf"\b(?:{READER}|modelos?|models?)\s*[:,]\s*(?:por favor,?\s*|please,?\s*)?(?:{ES_VERB}|{EN_VERB})\b",
+])

@@ -1,0 +1,122 @@
+"""Pattern pieces shared by several signals, built from the lexicon: who a reader is, the orders a
+page can give it, what its output is called, where a clause opens."""
+
+from __future__ import annotations
+
+from bench_pipeline.injection.signals import lexicon
+
+
+def alt(*alternatives: str) -> str:
+    """A non-capturing alternation with the alternatives' shared leading letters factored out
+    (`(?:a(?:gente|sistente)|b(?:ot))`): the engine tries each alternative at every word start, so
+    a flat list of hundreds of verb forms costs hundreds of tries where a prefix tree costs a few.
+    The language matched is the same; only which of two matches at one position wins may differ."""
+    return "(?:" + "|".join(_factored(list(dict.fromkeys(alternatives)))) + ")"
+
+
+def group(alternatives: list[str]) -> str:
+    """A non-capturing alternation of `alternatives` as listed."""
+    return "(?:" + "|".join(alternatives) + ")"
+
+
+def _factored(alternatives: list[str]) -> list[str]:
+    groups: dict[str, list[str]] = {}
+    for alternative in alternatives:
+        groups.setdefault(_leading_letter(alternative), []).append(alternative)
+    factored = []
+    for letter, members in groups.items():
+        if not letter or len(members) == 1:
+            factored += members
+            continue
+        rests = [member[1:] for member in members]
+        # An alternative that ends here is tried after the longer ones, as the flat list sorted by length was.
+        inner = _factored([rest for rest in rests if rest]) + ([""] if "" in rests else [])
+        factored.append(letter + "(?:" + "|".join(inner) + ")")
+    return factored
+
+
+def _leading_letter(alternative: str) -> str:
+    """The first character when it is a plain letter, digit or space that no quantifier follows
+    and the alternative has no top-level `|` (factoring would then change what it means)."""
+    if not alternative or not (alternative[0].isalnum() or alternative[0] == " ") or alternative[:2] == "\\":
+        return ""
+    if len(alternative) > 1 and alternative[1] in "?*+{":
+        return ""
+    return "" if _has_top_level_bar(alternative) else alternative[0]
+
+
+def _has_top_level_bar(pattern: str) -> bool:
+    depth, index, in_class = 0, 0, False
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            index += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            return True
+        index += 1
+    return False
+
+
+def es_orders(infinitive: str) -> list[str]:
+    """Imperative and subjunctive forms (tú, usted, ustedes, negative tú); the infinitive apart,
+    since "…, presentar indicaciones" at a clause start is prose, not an order."""
+    if infinitive in lexicon.IRREGULAR_ORDERS_ES:
+        return [form for form in lexicon.IRREGULAR_ORDERS_ES[infinitive].split() if form != infinitive]
+    stem, ending = infinitive[:-2], infinitive[-2:]
+    if ending == "ar":
+        soft = stem[:-1] + {"c": "qu", "g": "gu", "z": "c"}.get(stem[-1], stem[-1])
+        return [stem + "a", soft + "e", soft + "en", soft + "es"]
+    if stem.endswith("u") and ending == "ir":  # incluir, excluir, sustituir, atribuir
+        return [stem + "ye", stem + "ya", stem + "yan", stem + "yas"]
+    return [stem + "e", stem + "a", stem + "an", stem + "as"]
+
+
+def _es_subjunctive(infinitive: str) -> list[str]:
+    """The usted and ustedes subjunctive ("que el modelo omita", "que no reporten")."""
+    return es_orders(infinitive)[1:3]  # after the tú imperative, irregular verbs' lists included
+
+
+def _longest_first(words) -> list[str]:
+    return sorted(words, key=len, reverse=True)
+
+
+# --- who is addressed --------------------------------------------------------------------------
+READER = alt(
+    *lexicon.READERS,
+    group(lexicon.TOOL_NOUNS_ES) + r"(?: de [a-z]+){0,2} " + group(lexicon.AI_QUALIFIERS_ES),
+    group(lexicon.EVALUATING_TOOLS_ES) + " de " + group(lexicon.EVALUATIONS),
+    group(lexicon.AI_QUALIFIERS_EN) + " (?:[a-z]+ )?" + group(lexicon.TOOL_NOUNS_EN),
+    group(lexicon.WRITERS_ES) + "(?:es|a|as)? del? " + group(lexicon.WRITTEN_ES),
+    group(lexicon.WRITTEN_EN) + " " + group(lexicon.WRITERS_EN),
+)
+READS = alt(*lexicon.READING_VERBS)
+DEDICATION = alt(*lexicon.DEDICATIONS)
+DETERMINER = r"(?:" + group(lexicon.DETERMINERS) + r"\s+){0,2}"
+
+# --- what the reader is told to do -------------------------------------------------------------
+CLITICS = r"(?:se(?:lo|la|los|las)?|lo|la|los|las|le|les|me|te|nos)?"
+ES_VERB = alt(*_longest_first({form for verb in lexicon.OUTPUT_VERBS_ES for form in es_orders(verb)})) + CLITICS
+ES_SUBJUNCTIVE = alt(*_longest_first({form for verb in lexicon.OUTPUT_VERBS_ES for form in _es_subjunctive(verb)}))
+ES_INFINITIVE = alt(*_longest_first(lexicon.OUTPUT_VERBS_ES)) + CLITICS
+EN_VERB = alt(*_longest_first(lexicon.OUTPUT_VERBS_EN))
+# Where a clause opens: the text's start, after punctuation, a dash or a quote, or after a word that
+# introduces an order ("por favor", "and", "from now on").
+CLAUSE_START = (
+    r"(?:^\s*|(?:(?<=[.!?:;\n\u00a1\u00bf\"'(\[\u2014\u2013*>|,{\u201c\u201d\u2018\u2019\u00ab\u00bb])"
+    r"|(?<=(?<!\w)-))\s*"
+    r"|\b" + group(lexicon.CLAUSE_OPENERS) + r"\s+)"
+)
+OBLIGATION = alt(*lexicon.OBLIGATIONS)
+
+# --- the reader's output -----------------------------------------------------------------------
+OUTPUT = alt(*lexicon.OUTPUT_NOUNS)
+OWN_OUTPUT = alt(*lexicon.OWN_OUTPUT_NOUNS)

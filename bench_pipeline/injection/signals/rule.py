@@ -1,0 +1,72 @@
+"""The decision: signals pooled over a window of sentences, weighed against a bar."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Literal
+
+WEIGHTS = {
+    "explicit": 3, "addressed_model": 3, "addressee": 2, "output_context": 2, "authority_label": 2, "role_field": 2,
+    "precedence": 2, "steering": 2, "directive": 1, "authority_claim": 1, "deixis": 1, "automation": 1, "data_sink": 1,
+}
+ADDRESSING = frozenset({"explicit", "addressed_model", "addressee", "output_context", "authority_label",
+                        "role_field", "precedence"})
+# Alone, these carry a hidden channel over its bar; any other signal needs a second one beside it.
+_SELF_SUFFICIENT_HIDDEN = frozenset({"explicit", "addressed_model", "precedence"})
+_ORDER_CONTEXT = frozenset({"authority_claim", "data_sink"})
+VISIBLE_BAR = 3
+HIDDEN_BAR = 2
+Bar = Literal["visible", "hidden", "specimen"]
+# Code shown on a page (an API's example request) carries roles and imperatives as data.
+_SPECIMEN_DATA = frozenset({"role_field", "directive"})
+_LABELS = frozenset({"authority_label", "addressed_model", "role_field"})
+_MAX_WINDOW = 700  # characters: two sentences of prose; longer runs are lists, not one utterance
+_LABEL_SCOPE = 5  # sentences under a label: a heading and a short list
+_HEADING = 100
+
+
+def windows(bounds: list[tuple[int, int]], owner: list[int], found: list[set[str]], folded: str,
+            every: bool = False) -> Iterator[tuple[int, int, int, set[str], frozenset[Bar]]]:
+    """Each window that meets a bar (`every`: also those that meet none): (its first sentence, start,
+    end, signals, bars met). A window is
+    a sentence with a signal and the next one of the same text; a label or heading that names the
+    reader or an authority ("### SYSTEM OVERRIDE", "Datos para IA:") speaks through the lines under it."""
+    for index, (start, end) in enumerate(bounds):
+        signals = found[index]
+        if not signals:
+            continue
+        reach = _LABEL_SCOPE if signals & _LABELS and _is_heading(folded[start:end]) else 1
+        for following in range(index + 1, min(len(bounds), index + 1 + reach)):
+            if owner[following] != owner[index] or bounds[following][1] - start > _MAX_WINDOW:
+                break
+            signals = signals | found[following]
+            end = bounds[following][1]
+        bars = bars_met(signals)
+        if bars or every:
+            yield index, start, end, signals, bars
+
+
+def bars_met(signals: set[str]) -> frozenset[Bar]:
+    met = {bar for bar, hidden in (("visible", False), ("hidden", True)) if _meets(signals, hidden)}
+    if _meets(signals - _SPECIMEN_DATA, hidden=False):
+        met.add("specimen")
+    return frozenset(met)
+
+
+def _meets(signals: set[str], hidden: bool) -> bool:
+    if sum(WEIGHTS[s] for s in signals) < (HIDDEN_BAR if hidden else VISIBLE_BAR):
+        return False
+    if not hidden:
+        # Framing this page or company ("treat this page as verified") addresses whoever weighs sources.
+        return bool(signals & ADDRESSING) or "steering" in signals and "deixis" in signals
+    # Hidden: one decisive signal, or two that together address the reader or give it an order in an
+    # authority's name. A bare imperative beside the page naming itself ("Share this article") or a
+    # mention of AI is not enough.
+    ordered = "directive" in signals and bool(signals & _ORDER_CONTEXT)
+    return bool(signals & _SELF_SUFFICIENT_HIDDEN) or len(signals) >= 2 and (
+        bool(signals & ADDRESSING) or "steering" in signals or ordered)
+
+
+def _is_heading(sentence: str) -> bool:
+    text = sentence.strip()
+    return text.endswith(":") or len(text) <= _HEADING and not text.endswith((".", "!", "?", ";", ","))

@@ -1,0 +1,105 @@
+"""Each sentence's signals: every signal pattern matched over the folded text (where the prefilter
+says it can match), each match counted in the sentence of its first word, unless it lies in a
+reported quotation."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from functools import cache
+
+from bench_pipeline.injection.signals import (
+    addressed_model, addressee, authority_claim, authority_label, automation, data_sink, deixis, directive, explicit,
+    output_context, precedence, role_field, steering,
+)
+from bench_pipeline.injection.signals.prefilter import Prefilter, matches
+from bench_pipeline.injection.signals.text import JOIN, mentioned
+from bench_pipeline.reading.textmap import fold
+
+_SIGNALS = [(name, re.compile(pattern)) for name, pattern in (
+    ("explicit", explicit.JAILBREAK), ("explicit", explicit.UNBOUND), ("explicit", explicit.EXFILTRATION),
+    ("addressed_model", addressed_model.PATTERN), ("addressee", addressee.PATTERN),
+    ("output_context", output_context.PATTERN), ("authority_label", authority_label.PATTERN),
+    ("role_field", role_field.PATTERN), ("precedence", precedence.PATTERN), ("steering", steering.PATTERN),
+    ("authority_claim", authority_claim.PATTERN), ("deixis", deixis.PATTERN), ("automation", automation.PATTERN),
+)]
+# A directive alone meets neither bar: it is looked for only in and beside sentences with another
+# signal, a match starting there and reading at most `_DIRECTIVE_TAIL` characters past them.
+_DIRECTIVE = re.compile(directive.PATTERN)
+_DIRECTIVE_TAIL = 120
+
+Match = tuple[str, int, str]  # signal, where it starts in the folded text, what it matched
+
+
+def signals_per_sentence(pieces: list[str], folded_pieces: list[str], folded: str, bounds: list[tuple[int, int]],
+                         exhaustive: bool = False) -> list[set[str]]:
+    """Each sentence's signals. `folded` is `folded_pieces` joined by `JOIN`; `pieces` are the same
+    texts unfolded. `exhaustive` searches every pattern everywhere, the directive included: the
+    reference the prefilter and the directive's shortcut must equal."""
+    found: list[set[str]] = [set() for _ in bounds]
+    starts = [start for start, _ in bounds]
+    quoted = mentioned(folded)
+    spans = _prefilter().spans(folded)
+    matched: list[Match] = []
+    for (name, pattern), where in zip(_SIGNALS, spans):
+        hits = pattern.finditer(folded) if exhaustive or where is None else matches(pattern, folded, where)
+        matched += [(name, match.start(), match.group()) for match in hits]
+    matched += _data_sinks(pieces, folded_pieces)
+    _attribute(matched, found, starts, quoted)
+    beside = [index for index in range(len(bounds))
+              if any(found[near] for near in (index - 1, index, index + 1) if 0 <= near < len(bounds))]
+    where = [(0, len(folded))] if exhaustive else _merged([bounds[index] for index in beside])
+    _attribute([("directive", match.start(), match.group()) for match in _within(_DIRECTIVE, folded, where)],
+               found, starts, quoted)
+    for signals in found:
+        if signals & {"addressee", "addressed_model"}:
+            signals.discard("automation")  # the reader addressed is the automated reader mentioned: one signal
+    return found
+
+
+@cache
+def _prefilter() -> Prefilter:
+    """Built on first use: reading the patterns for their literals takes half a second."""
+    return Prefilter([pattern for _, pattern in _SIGNALS])
+
+
+def _data_sinks(pieces: list[str], folded_pieces: list[str]) -> list[Match]:
+    """`data_sink` matched on each text as written (the placeholder's capitals); where folding changed
+    the length before a match (`…` → `...`), its place in the folded text is the folded prefix's length."""
+    matched, offset = [], 0
+    for piece, folded_piece in zip(pieces, folded_pieces):
+        same = len(piece) == len(folded_piece)
+        matched += [("data_sink", offset + (match.start() if same else len(fold(piece[:match.start()]))), match.group())
+                    for match in data_sink.PATTERN.finditer(piece)]
+        offset += len(folded_piece) + len(JOIN)
+    return matched
+
+
+def _attribute(matched: list[Match], found: list[set[str]], starts: list[int], quoted: list[tuple[int, int]]) -> None:
+    for name, start, text in matched:
+        # A match may open on the space before its first word: it belongs where that word is.
+        at = start + len(text) - len(text.lstrip())
+        if any(a <= at < b for a, b in quoted):
+            continue
+        found[max(0, bisect_right(starts, at) - 1)].add(name)
+
+
+def _within(pattern: re.Pattern[str], text: str, spans: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
+    """The matches of `pattern` that start inside one of `spans`, reading at most `_DIRECTIVE_TAIL`
+    characters past a span's end."""
+    for start, end in spans:
+        for match in pattern.finditer(text, start, min(len(text), end + _DIRECTIVE_TAIL)):
+            if match.start() >= end:
+                break
+            yield match
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[list[int]] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1][1] = end
+        else:
+            merged.append([start, end])
+    return [(start, end) for start, end in merged]

@@ -1,0 +1,43 @@
+"""`steering` (weight 2): an order to conceal ("no menciones", "evita señalar", "leave out") or to
+frame an entity ("describe a X como", "mark competitors as", "rank us first"), and the same written
+as settings (`mencionar_sanciones: false`). A page has no reason to ask this of a human reader; with
+`deixis` ("treat this page as verified") it meets the visible bar."""
+
+from bench_pipeline.injection.signals import lexicon
+from bench_pipeline.injection.signals.grammar import CLAUSE_START, CLITICS, OBLIGATION, OUTPUT, alt, es_orders
+
+_CONCEAL = alt(*lexicon.CONCEAL_IDIOMS)
+FRAMING_ORDERS = [
+    *sorted({form for verb in lexicon.FRAMING_VERBS_ES for form in es_orders(verb)} | {"pon", "ponga", "pongan"},
+            key=len, reverse=True),
+    *lexicon.FRAMING_VERBS_EN,
+]
+_FRAMING_VERB = alt(*FRAMING_ORDERS) + CLITICS
+_FRAMING_INFINITIVE = alt(*lexicon.FRAMING_VERBS_ES) + CLITICS
+PATTERN = "|".join([
+    rf"{CLAUSE_START}{_CONCEAL}\b",
+    rf"{CLAUSE_START}{_FRAMING_VERB}\b[^.;\n]{{1,80}}?\b(?:como|as)\b",
+    # An obligation laid on somebody (not the impersonal "se debe considerar … como" of a law).
+    rf"(?<!\bse )\b(?!se )(?:{OBLIGATION})\s+(?:{_FRAMING_INFINITIVE}|{_FRAMING_VERB})\b[^.;\n]{{1,80}}?"
+    rf"\b(?:como|as)\b",
+    rf"{CLAUSE_START}(?:coloc\w+|pon|ponga|pongan|ubic\w+|posicion[ae]n?|put|place"
+    rf"|rank)\b[^.;\n]{{1,60}}?\b(?:en (?:el )?primer lugar|primero|en la cima|first|at the top|on top)\b",
+    rf"\b(?:omit\w*|ocult\w*|exclu\w*|quit\w*|elimin\w*|borr\w*|omit|leave|remove|drop"
+    rf"|strip)\b[^.;\n]{{0,30}}?\b(?:de|del|en|from|out of)\s+(?:el |la |tu |tus |your |the )?{OUTPUT}\b",
+    r"\b(?:recomienda|recomiende|recomienden|recommend)\s+(?:siempre\s+|always\s+|solo\s+"
+    r"|only\s+)?(?:a\s+)?[^.;\n]{1,60}?\b(?:como|as)\b",
+    r"\b(?:accion|action|tarea|task|orden|command|regla|rule|instruccion"
+    r"|instruction)\W{0,3}[:=]\s*\W{0,3}(?:omitir|ocultar|excluir|omit|hide|exclude|ignorar|ignore|priorizar"
+    r"|prioritize|recomendar|recommend)\b",
+    # Settings of what the reader may say: `mencionar_sanciones: false`, `suppress: [litigation, …]`.
+    r"\b(?:mencionar|mention|citar|cite|reportar|report)[ _-](?:sanciones|sanctions|demandas|lawsuits?|litigios?"
+    r"|litigation|quejas|complaints|multas|fines|riesgos?|risks?|adeudos|debts?|alertas"
+    r"|alerts)\W{0,3}[:=]\s*\W{0,3}(?:false|no|0|off|never|nunca)\b",
+    r"\b(?:suppress|omit|hide|exclude|ocultar|omitir|excluir|suprimir|sentiment|sentimiento|tono"
+    r"|tone)\W{0,3}[:=]\s*\W{0,3}(?:\[|positive|positivo|favorable|only|solo)",
+    r"\b(?:prioriza|priorice|prioricen|prioritize|prioritise|rank|rankea"
+    r"|posiciona)\b[^.;\n]{0,40}\b(?:(?:los )?resultados|us|this|our|first|top|primero|primer lugar|nuestr\w*"
+    r"|arriba|higher|above)\b",
+    r"\b(?:as|como) (?:the |la |el )?(?:top|first|best|primera|mejor|numero uno|opcion numero uno"
+    r"|lider)\b[^.;\n]{0,20}\b(?:pick|choice|option|opcion|result|resultado)?",
+])

@@ -1,0 +1,130 @@
+"""Text as the signals read it: folded, cut into sentences, with reported quotations set apart.
+
+Folding makes one spelling of every word: case, accents, Cyrillic and Greek look-alikes (`аsistente`),
+digits standing for letters (`1gn0r4`), identifiers read as the words they join (`configAgente`). A
+person's job that shares a reader's name ("asistente dental", "agentes de ventas", "administrative
+assistant") is blanked out, so it does not name a reader there. Folding keeps every offset, except
+for compatibility forms (`ﬁ` → `fi`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bench_pipeline.reading.textmap import fold
+
+# Texts matched in one pass are joined by a line break no pattern reads across: `\s+` stops at the
+# NUL, a sentence-wide `[^.\n]` at the breaks, so "no" ending one text never takes "Use …" opening the next.
+JOIN = "\n\x00\n"
+_LONGEST_SENTENCE = 400
+# Sentence ends; a newline ends a heading line too.
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]\u201d\u2019\u00bb]*\s+|\n+")
+# A lower-to-upper step inside a word joins two words (`configAgente`); alternating case (`IgNoRa`) does not.
+_IDENTIFIER_JOINS = re.compile(r"(?<=[a-z\u00e0-\u00ff]{2})(?=[A-Z][a-z\u00e0-\u00ff]{2})|_")
+_JOINED = re.compile(r"[a-z\u00e0-\u00ff][A-Z]|_")  # what every identifier join needs
+_LEET_WORD = re.compile(r"\b(?=[a-z]*\d)(?=(?:[0-9]*[a-z]){2})[a-z0-9]{3,}\b")  # two letters at least: not a timestamp
+_LEET = str.maketrans("013457", "oieast")
+_LETTER_BY_DIGIT = re.compile(r"[a-z]\d|\d[a-z]")  # every leet word has one; most texts have none
+# Latin look-alikes in Cyrillic and Greek (`аsistente`): read as the letters they imitate, one for one.
+_CONFUSABLES = str.maketrans("аеорсухіјѕԁӏοαειкνρτυχ", "aeopcyxijsdloaeikvptux")
+_CONFUSABLE = re.compile("[аеорсухіјѕԁӏοαειкνρτυχ]")
+# A quotation the sentence reports as somebody's words: mentioned, not used. Named as words ("la
+# frase '…'"), or after a verb or marker that reports or exemplifies them ("decía, aproximadamente:
+# '…'", "for example '…'"); imperatives ("di", "say") do not report.
+_REPORTED_QUOTE = re.compile(
+    r"(?:\b(?:frases?|textos?|mensajes?|instrucci(?:on|ones)|ordenes|orden|leyendas?|palabras|cadenas?|comandos?"
+    r"|lineas?|oraci(?:on|ones)|comentarios?"
+    r"|phrases?|texts?|messages?|strings?|words|commands?|prompts?|lines?|sentences?|comments?|instructions?)"
+    r"(?:\s+[a-z]+)?(?:\s+(?:como|tales como|del tipo|such as|like|as))?\s*[:,]?\s*"
+    r"|\b(?:said|says|reads|wrote|writes|stated|states|saying|roughly|literally|verbatim|quoted|called|titled"
+    r"|for example|e\.g\.|such as"
+    r"|dice|decia|dijo|dicen|decian|reza|rezaba|leia|escribio|escribieron|indicaba|senalaba|por ejemplo|tales como"
+    r"|textualmente"
+    r"|literalmente|aproximadamente|llamad[oa]s?|titulad[oa]s?)\b[^\"'\u201c\u2018\u00ab\n.]{0,40}?)"
+    r"([\"'\u201c\u2018\u00ab])([^\"'\u201d\u2019\u00bb\n]{4,300})[\"'\u201d\u2019\u00bb]"
+    # Inline code (`…`) is shown, not said.
+    r"|(`)([^`\n]{1,300})`")
+_QUOTE_MARK = re.compile("[\"'`\u201c\u2018\u00ab]")  # every reported quotation opens with one
+_CHAINED_QUOTE = re.compile(
+    r"\s*(?:,|;|o|u|y|e|or|and)\s+[\"'\u201c\u2018\u00ab]([^\"'\u201d\u2019\u00bb\n]{4,300})[\"'\u201d\u2019\u00bb]"
+)
+# A reader's own qualifier keeps a job noun a reader: "asistente virtual", "AI agent".
+_AI_QUALIFIER = (r"(?:virtual\w*|digital\w*|inteligentes?|automatic\w*|automatizad\w*|autonom\w*|conversacional\w*"
+                 r"|generativ\w*|personal\w*|artificial\w*|de (?:ia|voz|software|codigo|busqueda|lenguaje"
+                 r"|inteligencia artificial)|con ia|ia|ai)\b")
+_PROFESSION_SUFFIX = r"[a-z]+(?:al|ales|iv[oa]s?|ic[oa]s?|ari[oa]s?|er[oa]s?|istas?|enses?|bles?)"
+_HUMAN_ROLE = re.compile(
+    rf"\b(?P<es>asistente|agente)s?\s+(?!(?:[a-z]+\s+){{0,3}}{_AI_QUALIFIER})(?:del?\s+[a-z]+|{_PROFESSION_SUFFIX}\b)"
+    rf"|\b(?!{_AI_QUALIFIER}){_PROFESSION_SUFFIX}\s+(?P<en>assistant|agent)s?\b")
+_AI_AFTER = re.compile(rf"(?:\s+[a-z]+){{0,3}}?\s+{_AI_QUALIFIER}")
+_AI_BEFORE = re.compile(rf"\b{_AI_QUALIFIER}\s*$")
+
+
+def words_apart(text: str) -> str:
+    """`text` with identifiers read as the words they join (`configAgente`, `prompt_sistema`)."""
+    return _IDENTIFIER_JOINS.sub(" ", text) if _JOINED.search(text) else text
+
+
+def folded(text: str) -> str:
+    lowered = fold(text)
+    if _CONFUSABLE.search(lowered):
+        lowered = lowered.translate(_CONFUSABLES)
+    return _people_masked(_unleeted(lowered))
+
+
+def _unleeted(text: str) -> str:
+    """Words spelt with digits for letters (`1gn0r4`, `s1st3m4`) read as the letters they stand for."""
+    if not _LETTER_BY_DIGIT.search(text):
+        return text
+    return _LEET_WORD.sub(lambda match: match.group().translate(_LEET), text)
+
+
+def _people_masked(text: str) -> str:
+    """`text` with the nouns that name a person's job in it blanked out, lengths kept."""
+    if "agent" not in text and "asistente" not in text and "assistant" not in text:
+        return text
+    nouns = {match.group("es") or match.group("en") for match in _HUMAN_ROLE.finditer(text)}
+    if not nouns:
+        return text
+
+    def masked(match: re.Match[str]) -> str:
+        after, before = text[match.end():match.end() + 40], text[max(0, match.start() - 30):match.start()]
+        return match.group() if _AI_AFTER.match(after) or _AI_BEFORE.search(before) else "x" * len(match.group())
+
+    return re.sub(rf"\b(?:{'|'.join(sorted(nouns))})s?\b", masked, text)
+
+
+def sentence_bounds(text: str) -> list[tuple[int, int]]:
+    """Sentences; a run with no sentence end (a list, a table, a menu) is cut into pieces of about
+    `_LONGEST_SENTENCE` characters at spaces, so words far apart in it do not pool their signals."""
+    bounds, start = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        if match.start() > start:
+            bounds += _pieces(text, start, match.start())
+        start = match.end()
+    if start < len(text):
+        bounds += _pieces(text, start, len(text))
+    return bounds or [(0, len(text))]
+
+
+def _pieces(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    pieces = []
+    while end - start > _LONGEST_SENTENCE:
+        cut = text.rfind(" ", start + _LONGEST_SENTENCE // 2, start + _LONGEST_SENTENCE)
+        cut = cut if cut > start else start + _LONGEST_SENTENCE
+        pieces.append((start, cut))
+        start = cut + 1
+    return [*pieces, (start, end)]
+
+
+def mentioned(text: str) -> list[tuple[int, int]]:
+    """Spans quoted as somebody's words or as inline code: their signals do not count."""
+    spans: list[tuple[int, int]] = []
+    if not _QUOTE_MARK.search(text):
+        return spans
+    for match in _REPORTED_QUOTE.finditer(text):
+        spans.append(match.span(2 if match.group(2) is not None else 4))
+        chained = match
+        while chained := _CHAINED_QUOTE.match(text, chained.end()):  # "«…» o «…»": the list is reported too
+            spans.append(chained.span(1))
+    return spans

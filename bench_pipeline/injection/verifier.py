@@ -1,0 +1,138 @@
+"""The second stage of the injection verdict: a linear model that scores each candidate window.
+
+The signals (`signals.py`) find every window that might instruct an automated reader; this model
+gives each such window a probability that it does, from its signal set and the words and letter
+sequences of its text, so that a window over the visible bar can be cleared (a law's "deberá", a
+news story about AI) and one under it lifted (an unaddressed order beside the page naming itself).
+
+Features are hashed into a fixed space (`DIMENSION`) with CRC-32, so the weights are one array of
+coefficients over it, stored with the thresholds in `verifier_weights.npz` (no pickle) and
+written by `python -m benchmarks.verifier_train`. Inference is numpy only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import zlib
+from functools import lru_cache
+from itertools import chain, repeat
+from pathlib import Path
+from typing import Literal, NamedTuple
+
+import numpy as np
+
+from bench_pipeline.injection.signals import ADDRESSING, Bar, Candidate
+from bench_pipeline.reading.textmap import fold
+
+WEIGHTS_FILE = Path(__file__).with_name("verifier_weights.npz")
+DIMENSION = 1 << 18
+_WORD = re.compile(r"[^\W_]+")
+_DIGITS = re.compile(r"\d+")
+_CHAR_GRAMS = (3, 4, 5)
+_STRUCTURAL, _WORDS, _PAIRS, _LETTERS = 1, 2, 3, 4  # CRC-32 seeds: one hashed namespace per kind of feature
+
+
+class Features(NamedTuple):
+    indices: np.ndarray  # int64 positions in the hashed space, distinct
+    values: np.ndarray  # float64, the text's n-grams L2-normalised, the structural ones 1.0
+
+
+def features(candidate: Candidate, text: bool = True) -> Features:
+    """A window's features: its signals, their weight and the bars they meet (one each), and the
+    hashed words, word pairs and letter 3–5-grams of its folded text (`text`)."""
+    structural = [f"signal:{name}" for name in candidate.signals]
+    structural += [f"bar:{bar}" for bar in sorted(candidate.bars)] or ["bar:none"]
+    structural += [f"weight:{min(candidate.weight, 8)}", f"signals:{min(len(candidate.signals), 5)}"]
+    structural_index = np.unique(np.fromiter(
+        (zlib.crc32(name.encode(), _STRUCTURAL) for name in structural), dtype=np.int64)) % DIMENSION
+    words = [word.encode() for word in _WORD.findall(_DIGITS.sub("0", fold(candidate.text)))] if text else []
+    # CRC-32 of byte slices, each kind of feature seeded apart: a window costs one C call per gram.
+    joined = b" " + b" ".join(words) + b" "
+    letters = [joined[start:start + size] for size in _CHAR_GRAMS for start in range(len(joined) - size + 1)]
+    pairs = [first + b" " + second for first, second in zip(words, words[1:])]
+    hashed = chain(map(zlib.crc32, words, repeat(_WORDS)), map(zlib.crc32, pairs, repeat(_PAIRS)),
+                   map(zlib.crc32, letters, repeat(_LETTERS)))
+    text_index = np.unique(np.fromiter(hashed, dtype=np.int64) % DIMENSION) if words else np.zeros(0, dtype=np.int64)
+    text_index = np.setdiff1d(text_index, structural_index, assume_unique=True)  # a shared bucket: structural
+    values = np.concatenate([np.full(len(text_index), 1.0 / np.sqrt(max(1, len(text_index)))),
+                             np.ones(len(structural_index))])
+    return Features(np.concatenate([text_index, structural_index]), values)
+
+
+class Thresholds(NamedTuple):
+    clear_below: float  # a window over the visible (or specimen) bar scoring under this is cleared
+    lift_above: float  # a visible window under its bar that addresses the reader, scoring this or more, is flagged
+    clear_hidden_below: float  # a window over the hidden bar scoring under this is cleared (0: never)
+
+
+class Verifier(NamedTuple):
+    coefficients: np.ndarray  # DIMENSION float32
+    intercept: float
+    thresholds: Thresholds
+
+    def scores(self, candidates: list[Candidate]) -> list[float]:
+        """Each window's probability of instructing an automated reader."""
+        result = []
+        for candidate in candidates:
+            indices, values = features(candidate)
+            margin = float(self.coefficients[indices] @ values) + self.intercept
+            result.append(1.0 / (1.0 + np.exp(-margin)))
+        return result
+
+    def save(self, path: Path = WEIGHTS_FILE) -> str:
+        """Only the non-zero coefficients, by index (the space is mostly buckets no window filled),
+        and their SHA-256 beside them (`.sha256`), returned."""
+        nonzero = np.flatnonzero(self.coefficients)
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, dimension=np.int64(len(self.coefficients)), index=nonzero.astype(np.int32),
+                            value=self.coefficients[nonzero].astype(np.float32), intercept=np.float64(self.intercept),
+                            thresholds=np.array(self.thresholds, dtype=np.float64))
+        digest = hashlib.sha256(buffer.getvalue()).hexdigest()
+        record = f"{digest}  {path.name}\n".encode()
+        for target, data in ((path, buffer.getvalue()), (path.with_suffix(".sha256"), record)):
+            partial = target.with_name(target.name + ".partial")
+            partial.write_bytes(data)
+            partial.replace(target)
+        return digest
+
+
+def load(path: Path = WEIGHTS_FILE) -> Verifier:
+    with np.load(path, allow_pickle=False) as stored:
+        if int(stored["dimension"]) != DIMENSION:
+            raise ValueError(f"{path}: dimension: {int(stored['dimension'])}, the features need {DIMENSION}")
+        coefficients = np.zeros(DIMENSION, dtype=np.float32)
+        coefficients[stored["index"]] = stored["value"]
+        return Verifier(coefficients, float(stored["intercept"]), Thresholds(*stored["thresholds"].tolist()))
+
+
+@lru_cache(maxsize=1)
+def committed() -> Verifier:
+    """The committed model, loaded once per process."""
+    return load()
+
+
+# "form": suspicious by its form alone; "below": under its bar and not lifted.
+Decision = Literal["flagged", "cleared", "lifted", "below", "form"]
+# A window the verifier may lift addresses the reader (an addressing signal): the score stands in
+# for missing weight, never for an addressee. A bare imperative or steering is how laws, notices and
+# manuals speak too (steering about this page, with the page named, meets the bar already).
+_LIFTABLE = ADDRESSING
+
+
+def decide(window: Candidate, bar: Bar, score: float, thresholds: Thresholds) -> Decision:
+    """The verdict on one window judged at `bar`. Only visible text is lifted: the hidden bar already
+    asks for a single order, and displayed code (an API's example request) is made of roles and
+    imperatives that the specimen bar leaves out on purpose."""
+    if bar in window.bars:
+        clear = thresholds.clear_hidden_below if bar == "hidden" else thresholds.clear_below
+        return "flagged" if score >= clear else "cleared"
+    if bar == "visible" and _LIFTABLE.intersection(window.signals) and score >= thresholds.lift_above:
+        return "lifted"
+    return "below"
+
+
+def signals_only() -> Verifier:
+    """The first stage alone: every window scores 0.5, none is cleared and none lifted."""
+    return Verifier(np.zeros(DIMENSION, dtype=np.float32), 0.0, Thresholds(0.0, 1.0, 0.0))

