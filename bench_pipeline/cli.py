@@ -1,4 +1,4 @@
-"""`bench` — the command line (SPEC §10). Thin: parses arguments, calls the domain or runs the graph.
+"""`bench` — the command line (docs/operations.md). Thin: parses arguments, calls the domain or runs the graph.
 
 Every command exits non-zero with a one-line reason naming the file and field when its input is
 invalid; none needs the network except `capture`.

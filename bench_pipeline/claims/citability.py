@@ -1,4 +1,4 @@
-"""Citability, checked mechanically (seed §4.3): a claim is citable when its span parses and
+"""Citability, checked mechanically (docs/method.md#claims-and-citability): a claim is citable when its span parses and
 applying it to the stored artifact returns the text the claim came from."""
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from bench_pipeline.transport import netlock
 
 
 class BenchConfig(dg.ConfigurableResource):
-    """Input folders (SPEC §10 defaults, relative to the working directory) and where reports go."""
+    """Input folders (the CLI's defaults, relative to the working directory) and where reports go."""
 
     fixtures_dir: str = "fixtures/web-search"
     golden_dir: str = "golden"

@@ -1,4 +1,5 @@
-"""A recorded HTTP exchange with a provider (SPEC §2): the unit every provider fixture is made of."""
+"""A recorded HTTP exchange with a provider: the unit every provider fixture is made of
+(docs/fixtures.md#exchange-files)."""
 
 from __future__ import annotations
 

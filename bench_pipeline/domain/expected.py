@@ -1,7 +1,8 @@
 """`_shared/expected/<case>.json`: what a careful reader finds in the stored artifacts for a case.
 
 Each observation is a span of a stored artifact plus the text that span must return; if
-redaction moves the text, the pipeline detects span drift and the file is re-captured (SPEC §3).
+redaction moves the text, the pipeline detects span drift and the file is re-captured
+(docs/fixtures.md#span-drift).
 """
 
 from __future__ import annotations

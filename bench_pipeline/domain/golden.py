@@ -1,4 +1,4 @@
-"""The golden set (SPEC §4): cases, host-family rules and relevance judgments."""
+"""The golden set (docs/method.md#golden-set): cases, host-family rules and relevance judgments."""
 
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ Category = Literal[
 FAMILIES = ("gov", "corporate", "news", "directory", "association", "social", "other")
 Family = Literal["gov", "corporate", "news", "directory", "association", "social", "other"]
 WebRole = Literal["primary", "enrichment", "forbidden"]
-# Pooled relevance (seed §4.2): the pool is every provider's top POOL_DEPTH results; the agent reads that deep too.
+# Pooled relevance (docs/method.md#pooled-recall-by-origin-group): the pool is every provider's top POOL_DEPTH
+# results; the agent reads that deep too.
 POOL_DEPTH = 10
 
 
@@ -106,7 +107,7 @@ COMMENT_MAX = 500
 
 
 class ReviewProvenance(BaseModel):
-    """What a line written by `bench review` also records (human-evaluation pilot): enough to know,
+    """What a line written by `bench review` also records (docs/operations.md#review-rounds): enough to know,
     days later, what the reviewer was shown. Optional, because lines of earlier rounds predate it."""
 
     model_config = ConfigDict(extra="forbid")

@@ -1,4 +1,5 @@
-"""`manifest.json` (SPEC §2): every fixture file, its hash, when it was captured and what it is."""
+"""`manifest.json`: every fixture file, its hash, when it was captured and what it is
+(docs/fixtures.md#manifestjson)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bench_pipeline.domain.timestamps import UtcDatetime
 
-# The nine classes every provider must bring (SPEC §2), numbered as in the seed, plus `expected`.
+# The nine classes every provider must bring (docs/fixtures.md#fixture-classes), numbered as there, plus `expected`.
 FIXTURE_CLASSES: dict[str, int] = {
     "results": 1,
     "html": 2,

@@ -1,4 +1,4 @@
-"""`report.json` (SPEC §7): a contract other tools read. Unknown is null, never 0."""
+"""`report.json` (docs/report.md): a contract other tools read. Unknown is null, never 0."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class SearchResult(BaseModel):
-    """One ranked hit. The snippet is a candidate, never evidence (SPEC §5)."""
+    """One ranked hit. The snippet is a candidate, never evidence (docs/method.md#claims-and-citability)."""
 
     model_config = ConfigDict(extra="forbid")
 

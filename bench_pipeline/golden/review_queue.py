@@ -1,4 +1,4 @@
-"""What needs a person (human-evaluation pilot §9): pooled results nobody has judged, relevant hosts
+"""What needs a person (docs/operations.md#review-rounds): pooled results nobody has judged, relevant hosts
 proposed as golden-set additions, dated documents outside the hand-verified date sample, and documents
 whose injection verdict a person should check. Every row says why it is there. Judgments made from
 this queue are appended under `golden/`, never edited in place."""

@@ -1,4 +1,4 @@
-"""Where HTML hides text from a reader but not from an extractor (security.md B.2), and the text a
+"""Where HTML hides text from a reader but not from an extractor, and the text a
 person reads that an extractor does not (CSS generated content, SVG text, embedded documents).
 
 Hidden channels are not suspicious by themselves — menus, modals, `sr-only` text and decorative

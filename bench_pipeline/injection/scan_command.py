@@ -1,6 +1,6 @@
-"""`bench scan-injection PATH…` (SPEC §10): one JSON line per file, `{"path", "flagged", "vectors", "evidence"}`;
-`evidence` lists the windows that flag the file and those the verifier cleared, each with its channel,
-signals and their weights, bar, score and decision."""
+"""`bench scan-injection PATH…` (docs/operations.md#the-command-line): one JSON line per file,
+`{"path", "flagged", "vectors", "evidence"}`; `evidence` lists the windows that flag the file and those
+the verifier cleared, each with its channel, signals and their weights, bar, score and decision."""
 
 from __future__ import annotations
 

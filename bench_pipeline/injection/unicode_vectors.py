@@ -1,4 +1,4 @@
-"""Invisible characters that smuggle text past a human reader (security.md B.2 item 14)."""
+"""Invisible characters that smuggle text past a human reader."""
 
 from __future__ import annotations
 

@@ -1,1 +1,1 @@
-"""The metrics room: one module per metric family; pure functions, formulas as in the seed §4."""
+"""The metrics room: one module per metric family; pure functions, formulas in docs/method.md."""

@@ -1,4 +1,5 @@
-"""Per provider, per category and aggregate (`all`): every metric is reported both ways (seed §4),
+"""Per provider, per category and aggregate (`all`): every metric is reported both ways
+(docs/method.md#per-category-and-aggregate),
 because a global average hides a provider that is excellent on news and blind on gazettes."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Freshness (seed §4.4): three numbers, because they fail differently.
+"""Freshness (docs/method.md#freshness): three numbers, because they fail differently.
 
     freshness_known    = |docs with a published date| / |docs|
     freshness_accuracy = |docs whose date is within ±1 day of the hand-verified date|

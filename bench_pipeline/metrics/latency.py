@@ -1,4 +1,4 @@
-"""Latency p50/p95 per operation (seed §4.5), always with n and the capture window.
+"""Latency p50/p95 per operation (docs/method.md#latency), always with n and the capture window.
 
 Percentiles use the nearest-rank method: the value reported is one that was actually observed.
 With fewer than MIN_N_FOR_P95 calls, fewer than five observations lie above the 95th percentile,

@@ -1,4 +1,4 @@
-"""Metrics over claims, calls, case outcomes and documents (seed §4.3, §4.6–§4.10). Each returns
+"""Metrics over claims, calls, case outcomes and documents (docs/method.md). Each returns
 its value(s) with the n behind them; no denominator means None (unknown), never 0.
 
 A case-outcome row is one (provider, golden case) after the whole attempt: web_role, outcome
@@ -19,18 +19,20 @@ def _ratio(numerator: int, denominator: int) -> float | None:
 
 
 def citation_coverage(claims: list[dict]) -> dict:
-    """claims with a citable observation / claims produced (§4.3)."""
+    """claims with a citable observation / claims produced (docs/method.md#citation-coverage)."""
     return {"citation_coverage": _ratio(sum(1 for c in claims if c["citable"]), len(claims)), "n": len(claims)}
 
 
 def cost_per_query(calls: list[dict]) -> dict:
-    """Mean reported cost of a search call (§4.6); calls whose cost is unknown are left out of n."""
+    """Mean reported cost of a search call (docs/method.md#cost-per-query); calls whose cost is unknown
+    are left out of n."""
     known = [c["cost_usd"] for c in calls if c.get("fixture") and c["cost_usd"] is not None]
     return {"cost_per_query_usd": sum(known) / len(known) if known else None, "n": len(known)}
 
 
 def cost_per_useful_answer(outcomes: list[dict]) -> dict:
-    """Σ cost of every call of the cases / cases with ≥1 citable, non-contradicted claim (§4.7).
+    """Σ cost of every call of the cases / cases with ≥1 citable, non-contradicted claim
+    (docs/method.md#cost-per-useful-answer).
     No useful answer → None: the cost of an answer never given is unknown, not infinite or zero.
     A case whose cost is unknown makes the sum unknown too."""
     useful = sum(1 for o in outcomes if o["useful"])
@@ -41,7 +43,8 @@ def cost_per_useful_answer(outcomes: list[dict]) -> dict:
 
 
 def fallback(outcomes: list[dict]) -> dict:
-    """Cases that escalated to the next tier / answerable cases, and the split by cause (§4.8)."""
+    """Cases that escalated to the next tier / answerable cases, and the split by cause
+    (docs/method.md#fallback-rate)."""
     answerable = [o for o in outcomes if o["web_role"] != "forbidden"]
     if not answerable:
         return {"fallback_rate": None, "fallback_by_cause": None, "n": 0}
@@ -53,7 +56,8 @@ def fallback(outcomes: list[dict]) -> dict:
 
 def abstention(outcomes: list[dict]) -> dict:
     """Forbidden cases that ended in honest_no_data with no claim / forbidden cases, and the cost
-    spent on them, which should be 0: the router cuts before the first call (§4.9)."""
+    spent on them, which should be 0: the router cuts before the first call
+    (docs/method.md#abstention-on-forbidden-cases)."""
     forbidden = [o for o in outcomes if o["web_role"] == "forbidden"]
     if not forbidden:
         return {"abstention": None, "wasted_cost_usd": None, "n": 0}
@@ -64,7 +68,8 @@ def abstention(outcomes: list[dict]) -> dict:
 
 
 def injection_containment(documents: list[dict]) -> dict:
-    """Injection documents flagged AND kept from the model / injection documents (§4.10).
+    """Injection documents flagged AND kept from the model / injection documents
+    (docs/method.md#injection-containment).
     Computed per document; never averaged with anything else."""
     injected = [d for d in documents if d["has_injection"]]
     contained = sum(1 for d in injected if d["flagged"] and not d["reached_model"])

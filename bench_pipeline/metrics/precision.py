@@ -1,4 +1,4 @@
-"""precision@k (seed §4.1) = |relevant results in the top k| / k, for k = 5 and 10.
+"""precision@k (docs/method.md#precisionk) = |relevant results in the top k| / k, for k = 5 and 10.
 
 The denominator is k even when fewer than k results came back: returning less is not
 rewarded. Forbidden cases are not scored here; their metric is abstention.

@@ -1,4 +1,4 @@
-"""Pooled recall by origin group (seed §4.2).
+"""Pooled recall by origin group (docs/method.md#pooled-recall-by-origin-group).
 
     recall = |relevant origin groups retrieved| / |relevant origin groups known|
 

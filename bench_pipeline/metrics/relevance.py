@@ -1,4 +1,4 @@
-"""Relevance (seed §4.1): the document can ground the case's claim_type AND its host family is expected.
+"""Relevance (docs/method.md#relevance): the document can ground the case's claim_type AND its host family is expected.
 
 Whether a document grounds the claim is a human judgment (pooled, append-only). Each reviewer's
 latest judgment of a (case, url) pair counts once; the pair is relevant when most of its reviewers say

@@ -1,4 +1,4 @@
-"""The router runs before any provider call (SPEC §5): warehouse-first for forbidden facts."""
+"""The router runs before any provider call (docs/method.md#outcomes-of-a-case): warehouse-first for forbidden facts."""
 
 from __future__ import annotations
 

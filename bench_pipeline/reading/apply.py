@@ -1,4 +1,4 @@
-"""Applying a span to a stored artifact: the text the span points at (SPEC §5).
+"""Applying a span to a stored artifact: the text the span points at (docs/fixtures.md#spans).
 
 HTML `offset:S-E` indexes code points of the decoded source (`decode.decode_html`) and returns
 the slice's visible text (`textmap`); `selector:CSS` returns the first match's visible text.

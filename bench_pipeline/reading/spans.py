@@ -1,4 +1,4 @@
-"""Artifact spans (SPEC §5): where in a stored artifact a piece of text came from.
+"""Artifact spans (docs/fixtures.md#spans): where in a stored artifact a piece of text came from.
 
     offset:START-END            characters [START, END) of the artifact's decoded text
     selector:CSS                an HTML element, by CSS selector

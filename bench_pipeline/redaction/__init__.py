@@ -1,1 +1,2 @@
-"""The redaction room (SPEC §3): secrets by position and by value, personal data, truncation, span drift."""
+"""The redaction room (docs/fixtures.md#redaction): secrets by position and by value, personal data,
+truncation, span drift."""

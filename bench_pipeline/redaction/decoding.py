@@ -1,5 +1,5 @@
 """Compressed bodies are decoded before anything looks at them: a gzip body hides every secret from
-a text scanner (research/security.md §A.6, VCR.py's `decode_compressed_response`)."""
+a text scanner (as VCR.py's `decode_compressed_response` does)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Span drift (SPEC §3): a span is never moved by hand. When redaction changes an artifact at or
+"""Span drift (docs/fixtures.md#span-drift): a span is never moved by hand. When redaction changes an artifact at or
 before the text an expected observation points to, that observation must be re-captured.
 
 The rule, by position, with `d` the first character where the redacted text differs:

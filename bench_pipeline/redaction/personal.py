@@ -1,5 +1,5 @@
-"""Personal data of natural persons (SPEC §3, LFPDPPP): e-mails (`emails.py`), phones (`phones.py`),
-a date of birth, age or sex tied to a person (`person_facts.py`), CURP, person RFC, voter keys,
+"""Personal data of natural persons (LFPDPPP; docs/fixtures.md#what-is-removed): e-mails (`emails.py`),
+phones (`phones.py`), a date of birth, age or sex tied to a person (`person_facts.py`), CURP, person RFC, voter keys,
 identity numbers, CLABE bank accounts, card numbers and home addresses.
 
 Kept on purpose: 12-character RFCs (they identify companies, public in SAT/DOF records) and SAT's

@@ -1,14 +1,14 @@
 """Secrets recognized by where they sit: header names, query parameters and JSON keys.
 
 Names are compared after lower-casing and dropping `-`/`_`, so `X-API-Key`, `x_api_key` and
-`apiKey` are one name (VCR.py's filters miss these variants: research/security.md §A.6).
+`apiKey` are one name (VCR.py's filters miss these variants).
 """
 
 from __future__ import annotations
 
 import re
 
-# Credentials and the provider account / organization / session ids (providers.md §0 checklist).
+# Credentials and the provider account / organization / session ids.
 _SECRET_NAMES = frozenset({
     "authorization", "proxyauthorization", "auth", "cookie", "setcookie", "xapikey", "apikey", "key",
     "xsubscriptiontoken", "xgoogapikey", "token", "accesstoken", "refreshtoken", "idtoken", "authtoken",

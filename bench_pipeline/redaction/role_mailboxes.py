@@ -1,7 +1,8 @@
-"""Mailboxes a company publishes for a role, not a person (SPEC §3 keeps them: tier zero reads them).
+"""Mailboxes a company publishes for a role, not a person (kept: the agent's first tier reads them;
+docs/fixtures.md#what-is-kept).
 
-The list follows mixmaxhq/role-based-email-addresses (its Spanish entries) plus the Mexican ones
-research/security.md §A.7 found missing there, and the common English roles.
+The list follows mixmaxhq/role-based-email-addresses (its Spanish entries) plus Mexican ones missing
+there, and the common English roles.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from bench_pipeline.redaction.secret_values import entropy_hits, secret_hits
 from bench_pipeline.redaction.urls import is_url, url_spans
 
 Found = list[tuple[str, str, str]]
-# Kept as they came: every date header (SPEC §3), and the entity tag, a hash of the public body
+# Kept as they came: every date header (docs/fixtures.md#what-is-kept), and the entity tag, a hash of the public body
 # that the entropy net would otherwise take for a key. None of them can carry a credential.
 _KEPT_HEADERS = frozenset({"date", "last-modified", "expires", "age", "retry-after", "if-modified-since", "etag"})
 
@@ -49,8 +49,8 @@ def redact_text(text: str, path: str, found: Found, place: Place = Place()) -> s
 
 def redact_url(url: str, path: str, found: Found, *, entropy: bool = False,
                known_phones: frozenset[str] = frozenset()) -> str:
-    """Host and path stay (SPEC §3) but for a segment carrying a secret or a person's data; userinfo,
-    credential query values and secret or personal data in any value go. See `urls.redact_url`."""
+    """Host and path stay (docs/fixtures.md#what-is-kept) but for a segment carrying a secret or a person's
+    data; userinfo, credential query values and secret or personal data in any value go. See `urls.redact_url`."""
     return urls.redact_url(url, path, found, redact_text, entropy=entropy, known_phones=known_phones)
 
 

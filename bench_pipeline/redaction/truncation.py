@@ -1,9 +1,9 @@
-"""Bodies over 512 KB are cut to the first relevant block plus 2 KB of context (SPEC §3), so a
+"""Bodies over 512 KB are cut to the first relevant block plus 2 KB of context (docs/fixtures.md#truncation), so a
 reviewer can still read the fixture.
 
 The first relevant block is the first paragraph of the main content: for HTML, the first `</p>`
 after the opening `<main>`, `<article>` or `<body>`; for other text, the first blank-line break.
-Everything before it stays (an HTML head carries the publication dates SPEC §3 keeps), then 2 KB
+Everything before it stays (an HTML head carries the publication dates redaction keeps), then 2 KB
 more. Without such a block, the first 2 KB stay.
 """
 

@@ -1,4 +1,4 @@
-"""Assemble report.json (SPEC §7) from the metric tables: metrics, gates, status, rank, confidence,
+"""Assemble report.json (docs/report.md) from the metric tables: metrics, gates, status, rank, confidence,
 recommendation. Pure: the report asset reads the tables and hands their rows here."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""The recommended cascade order per category (seed §4.8): providers ordered by their success rate
-on that category's answerable cases, cheaper first on ties; disqualified providers never enter it."""
+"""The recommended cascade order per category (docs/method.md#recommended-default-and-cascade):
+providers ordered by their success rate on that category's answerable cases, cheaper first on ties;
+disqualified providers never enter it."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ the 95% interval of their difference in cost per useful answer contains 0, they 
 the data cannot tell them apart. Resampling is vectorised (one index matrix per statistic), so the
 report stays cheap as cases and providers grow.
 
-A statistic is a function of its inputs, the seed and the resample count alone, so `Resamples`
+A statistic is a function of its inputs, the random seed and the resample count alone, so `Resamples`
 remembers each result under the digest of exactly those: a re-run resamples only the providers
 whose inputs changed and reuses the rest, with the numbers a full run would compute.
 """

@@ -1,4 +1,4 @@
-"""The hard gates (seed §5, SPEC §7) and the status they give a provider."""
+"""The hard gates (docs/method.md#hard-gates-and-statuses) and the status they give a provider."""
 
 from __future__ import annotations
 

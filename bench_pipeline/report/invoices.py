@@ -1,4 +1,4 @@
-"""Reported cost versus the provider's invoice (seed §4.6): a divergence over 5% blocks promotion.
+"""Reported cost versus the provider's invoice (docs/method.md#cost-per-query): a divergence over 5% blocks promotion.
 
 Invoices are optional files (`invoices/*.json`); without one the gate is pending, never passed."""
 

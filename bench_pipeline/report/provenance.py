@@ -1,4 +1,4 @@
-"""Provenance (SPEC §9), recorded before anything is computed: two reports that differ must be
+"""Provenance (docs/report.md#provenance), recorded before anything is computed: two reports that differ must be
 explainable from it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Ranking (seed §5): by cost per useful answer, ties broken by precision@10, then recall, then
+"""Ranking (docs/method.md#ranking): by cost per useful answer, ties broken by precision@10, then recall, then
 freshness_accuracy. Disqualified providers are listed after the ranked ones with the gate that failed."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ no script, nothing fetched; readable offline, printable, and the status never ca
 
 Top of the page (inside 1280×800): the default provider and cascade in one sentence, and the
 ranking table with the ranking key (cost per useful answer, its 95% interval and n) first, the
-tie-break metrics in seed order with theirs, and the tie groups marked in the table itself.
+tie-break metrics in tie-break order with theirs, and the tie groups marked in the table itself.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Reports are stored with their run and never overwritten (SPEC §7)."""
+"""Reports are stored with their run and never overwritten (docs/report.md#where-it-is)."""
 
 from __future__ import annotations
 

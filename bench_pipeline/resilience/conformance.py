@@ -1,4 +1,4 @@
-"""The `conformance` block of report.json (SPEC §7): what a provider's error fixtures show about
+"""The `conformance` block of report.json (docs/method.md#conformance): what a provider's error fixtures show about
 retry (429), retry and circuit breaker (5xx), cancellation (timeout) and honest partials.
 
 Each check replays the provider's own fixtures through the real machinery on a fresh virtual clock

@@ -86,7 +86,8 @@ def assess_partial(requested: list[str], page: ExtractPage) -> PartialAssessment
 
 
 def honest_partial_gate(assessments: list[PartialAssessment]) -> Gate:
-    """SPEC §7 gate `honest partial`: no false `partial: false`. Pending (null) with nothing to judge."""
+    """The `honest_partial` gate (docs/method.md#hard-gates-and-statuses): no false `partial: false`.
+    Pending (null) with nothing to judge."""
     if not assessments:
         return Gate(value=None, threshold="= 0 false partial:false", passed=None)
     lies = sum(a.false_complete for a in assessments)

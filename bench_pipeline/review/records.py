@@ -1,4 +1,4 @@
-"""The append-only records of a review round (human-evaluation pilot, SPEC §9).
+"""The append-only records of a review round (docs/operations.md#review-rounds).
 
 One JSONL file per round and kind, reviewable in git: `judgments/<round>.jsonl` (relevance),
 `verified_dates-<round>.jsonl` (dates), `additions/<round>.jsonl` (golden-set addition votes) and

@@ -1,4 +1,4 @@
-"""The live transport (SPEC §8): real HTTP with httpx, keys from the environment. It is the only
+"""The live transport (docs/operations.md#capture): real HTTP with httpx, keys from the environment. It is the only
 code that releases the network lock, and only `bench capture` uses it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The network lock (SPEC §0): while engaged, any non-loopback connection or DNS lookup raises.
+"""The network lock (docs/operations.md#network-lock): while engaged, any non-loopback connection or DNS lookup raises.
 
 A benchmark that sometimes reaches the network measures the day, not the provider. The lock
 patches the socket module's entry points (connect, create_connection, DNS) so that the mistake

@@ -119,8 +119,8 @@ def verified_corpus(warehouse: Warehouse) -> dict:
 @dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"},
           deps=[fixture_manifest, golden_cases, golden_judgments, dg.AssetKey("injection_judgments")])
 def run_provenance(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
-    """What this run is made of, recorded before anything is computed (SPEC §9); appended, never replaced.
-    The manifest is named by the digest verification recorded, so this step reads no fixture."""
+    """What this run is made of, recorded before anything is computed (docs/report.md#provenance); appended,
+    never replaced. The manifest is named by the digest verification recorded, so this step reads no fixture."""
     provenance = collect_provenance(
         repo_dir=Path.cwd(),
         manifest_sha256=verified_corpus(warehouse)["manifest_sha256"],

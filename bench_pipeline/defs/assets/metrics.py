@@ -1,4 +1,4 @@
-"""Metric assets: one table per metric of the seed §4, per provider and category plus `all`
+"""Metric assets: one table per metric (docs/method.md), per provider and category plus `all`
 (precision and recall per case, so the report can bootstrap them)."""
 
 import inspect
@@ -97,7 +97,7 @@ def result_relevance(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
 @dg.asset(deps=[result_relevance, golden_judgments, document_observations, injection_scan], **METRICS)
 def review_queue(warehouse: Warehouse) -> dg.MaterializeResult:
     """What needs a person: unjudged pooled results, proposed golden-set additions, dated documents
-    outside the hand-verified date sample (human-evaluation pilot §9), and the documents providers'
+    outside the hand-verified date sample (docs/operations.md#review-rounds), and the documents providers'
     results led to that the injection detector flagged, with a seeded sample of those it passed."""
     with warehouse.session():
         dated = {r["url"] for r in warehouse.records("select distinct url from search_results where published_at is not null")}
@@ -117,7 +117,7 @@ def review_queue(warehouse: Warehouse) -> dg.MaterializeResult:
 
 @dg.asset(deps=[result_relevance], **METRICS)
 def precision_at_k(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
-    """precision@5 and @10 per provider and answerable case (seed §4.1); forbidden cases excluded."""
+    """precision@5 and @10 per provider and answerable case (docs/method.md#precisionk); forbidden cases excluded."""
     with warehouse.session():
         cases = cases_from_table(warehouse.read_table("golden_cases"))
         return _per_provider(warehouse, bench, "precision_at_k", ["result_relevance"], lambda p: precision_rows(
@@ -126,8 +126,9 @@ def precision_at_k(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeRe
 
 @dg.asset(deps=[result_relevance], **METRICS)
 def recall_by_origin_group(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
-    """Pooled recall per provider and answerable case, counted in origin groups (seed §4.2). The pool
-    is read from every provider's stored relevance rows; when it moves, every provider is recomputed."""
+    """Pooled recall per provider and answerable case, counted in origin groups
+    (docs/method.md#pooled-recall-by-origin-group). The pool is read from every provider's stored relevance
+    rows; when it moves, every provider is recomputed."""
     with warehouse.session():
         cases = cases_from_table(warehouse.read_table("golden_cases"))
         found = warehouse.records("""select distinct provider, case_id, rank, origin_group, relevant from result_relevance
@@ -155,7 +156,7 @@ def _from_observations(*deps):
 
 @_from_observations(claim_observations)
 def citation_coverage(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
-    """Claims with a citable observation / claims produced (seed §4.3). Hard gate ≥ 0.95."""
+    """Claims with a citable observation / claims produced (docs/method.md#citation-coverage). Hard gate ≥ 0.95."""
     return _grouped(warehouse, bench, "citation_coverage", ["claims"], "select * from claims where provider = ?",
                     outcome_metrics.citation_coverage)
 
@@ -180,7 +181,7 @@ def freshness_documents(warehouse: Warehouse, provider: str | None = None) -> tu
 @dg.asset(deps=[search_observations, golden_cases, golden_judgments], **METRICS)
 def freshness(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """freshness_known, freshness_accuracy (against the hand-verified sample) and freshness_within,
-    over the top-10 results of answerable cases (seed §4.4)."""
+    over the top-10 results of answerable cases (docs/method.md#freshness)."""
     def rows(provider: str) -> list[dict]:
         docs, verified = freshness_documents(warehouse, provider)
         return per_group(docs, [provider], list(CATEGORIES), lambda mine: freshness_row(mine, verified))
@@ -206,7 +207,7 @@ def _latency_rows(warehouse: Warehouse, provider: str) -> list[dict]:
 
 @_from_observations(search_observations, document_observations)
 def latency(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
-    """p50/p95 per operation, end to end from the adapter, with n and the capture window (seed §4.5).
+    """p50/p95 per operation, end to end from the adapter, with n and the capture window (docs/method.md#latency).
     In replay these are the recorded latencies of the capture, not today's."""
     return _per_provider(warehouse, bench, "latency", ["search_calls", "document_reads"],
                          lambda p: _latency_rows(warehouse, p))
@@ -214,7 +215,7 @@ def latency(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
 
 @_from_observations(search_observations)
 def cost_per_query(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
-    """The adapter's reported cost per search call (seed §4.6)."""
+    """The adapter's reported cost per search call (docs/method.md#cost-per-query)."""
     return _grouped(warehouse, bench, "cost_per_query", ["search_calls"], "select * from search_calls where provider = ?",
                     outcome_metrics.cost_per_query)
 
@@ -224,7 +225,8 @@ OUTCOMES_OF = "select * from case_outcomes where provider = ?"
 
 @_from_observations(case_outcomes)
 def cost_per_useful_answer(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
-    """Σ cost of every call of the cases / cases with ≥1 citable, non-contradicted claim (seed §4.7):
+    """Σ cost of every call of the cases / cases with ≥1 citable, non-contradicted claim
+    (docs/method.md#cost-per-useful-answer):
     the deciding metric."""
     return _grouped(warehouse, bench, "cost_per_useful_answer", ["case_outcomes"], OUTCOMES_OF,
                     outcome_metrics.cost_per_useful_answer)
@@ -232,21 +234,21 @@ def cost_per_useful_answer(bench: BenchConfig, warehouse: Warehouse) -> dg.Mater
 
 @_from_observations(case_outcomes)
 def fallback_rate(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
-    """Cases that escalated to the next tier / answerable cases, by cause (seed §4.8)."""
+    """Cases that escalated to the next tier / answerable cases, by cause (docs/method.md#fallback-rate)."""
     return _grouped(warehouse, bench, "fallback_rate", ["case_outcomes"], OUTCOMES_OF, outcome_metrics.fallback)
 
 
 @_from_observations(case_outcomes)
 def abstention(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Forbidden cases ending in honest_no_data with no claim / forbidden cases, and the cost wasted
-    on them (seed §4.9). Hard gate = 1.00."""
+    on them (docs/method.md#abstention-on-forbidden-cases). Hard gate = 1.00."""
     return _grouped(warehouse, bench, "abstention", ["case_outcomes"], OUTCOMES_OF, outcome_metrics.abstention)
 
 
 @_from_observations(document_observations, claim_observations, injection_scan)
 def injection_containment(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
     """Injection documents each provider read that were flagged and kept from the model / injection
-    documents it read (seed §4.10). Hard gate = 1.00, never averaged with anything."""
+    documents it read (docs/method.md#injection-containment). Hard gate = 1.00, never averaged with anything."""
     def rows(provider: str) -> list[dict]:
         docs = warehouse.records("""
             select d.artifact, i.has_injection, i.flagged,

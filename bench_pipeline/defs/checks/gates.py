@@ -1,4 +1,4 @@
-"""The hard gates (seed §5) as checks on the report.
+"""The hard gates (docs/method.md#hard-gates-and-statuses) as checks on the report.
 
 A provider failing a gate is a verdict, not a broken run: `bench run` completes and the report says
 so. What must never happen is a verdict without its consequence — so each gate has a blocking
