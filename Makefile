@@ -35,7 +35,8 @@ benchmarks: $(STAMP)
 check-defs: $(STAMP)
 	VIRTUAL_ENV=$(abspath $(VENV)) $(BIN)/dg check defs
 
-# The injection detector on attack texts × carriers × real pages it was not written against (needs ../shared/realdata);
+# The injection detector on attack texts × carriers × real pages it was not written against (needs the real
+# third-party captures folder beside the clone, ../shared/realdata, absent from a user's clone);
 # the redactor on a seeded generator of secrets, personal data and traps in every provider's wire format.
 heldout: $(STAMP)
 	$(BIN)/python -m benchmarks.injection_heldout

@@ -82,7 +82,7 @@ def stop(process: subprocess.Popen, name: str) -> None:
 
 
 def start(stack: ExitStack, name: str, argv: list[str], **kwargs) -> subprocess.Popen:
-    # SIGINT/SIGTERM back to default: a background shell may have left them ignored (feasibility.md §5.3).
+    # SIGINT/SIGTERM back to default: a background shell may have left them ignored.
     def restore_signals():
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)

@@ -30,7 +30,7 @@ sys.path.insert(0, str(REPO))
 from scripts.corpus_env import corpus_env  # noqa: E402
 from scripts.processes import CheckFailed, free_port, start, wait_for  # noqa: E402
 
-# The flags feasibility.md §3 found to work offline, plus a debugging port to drive the page.
+# Flags found to work offline, plus a debugging port to drive the page.
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
                   "--window-size=1920,1200", "--remote-debugging-port=0"]

@@ -1,4 +1,4 @@
-"""Every test runs with the network lock on: loopback only (SPEC §0)."""
+"""Every test runs with the network lock on: loopback only (docs/operations.md#network-lock)."""
 
 from __future__ import annotations
 

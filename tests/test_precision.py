@@ -1,4 +1,4 @@
-"""precision@k against hand-computed values (seed §4.1)."""
+"""precision@k against hand-computed values (docs/method.md#precisionk)."""
 
 from __future__ import annotations
 

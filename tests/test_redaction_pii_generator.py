@@ -39,7 +39,7 @@ def _string_leaves(value, path=()):
             yield from _string_leaves(item, (*path, index))
     elif isinstance(value, str) and not value.startswith(("http://", "https://")) and not (
             path and isinstance(path[-1], str) and _URL_KEYS.match(path[-1])):
-        yield path  # URLs keep host and path (SPEC §3): personal data in one is planted in its query
+        yield path  # URLs keep host and path: personal data in one is planted in its query
 
 
 def _set(root, path, text):

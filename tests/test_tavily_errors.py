@@ -1,4 +1,4 @@
-"""Tavily's classification of its real error statuses and `retry-after` (research/providers.md §1)."""
+"""Tavily's classification of its real error statuses and `retry-after` (as Tavily's API documents them)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """`python -m benchmarks.injection_heldout [--half heldout|dev]`: the injection detector on attack
 texts crossed with carriers and real host pages, and on every clean real page, as tables.
 
-Needs ../shared/realdata (BIPIA, greshake, fundus, trafilatura, scrapinghub, readability, tezca-mx).
+Needs the real third-party captures folder beside the clone, ../shared/realdata, absent from a user's clone
+(BIPIA, greshake, fundus, trafilatura, scrapinghub, readability, tezca-mx).
 Develop against `--half dev`; the numbers to report are the default, the held-out half.
 """
 
@@ -108,7 +109,7 @@ def _print_tables(half, chosen, results, clean_results, look_alike_results) -> N
         by_attack[f"{attack.source}:{attack.family}"].append(flagged)
         if not flagged:
             misses.append((family, carrier_name, attack.id, host_name, " ".join(attack.text.split())[:110]))
-    print("| carrier family | SPEC §2 vector | n | flagged | recall | gate | verdict |")
+    print("| carrier family | required vector | n | flagged | recall | gate | verdict |")
     print("|---|---|---|---|---|---|---|")
     for family in sorted(by_family):
         flags = by_family[family]

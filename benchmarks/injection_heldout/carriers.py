@@ -1,6 +1,6 @@
-"""Carriers: the ways a page can hold an attack text (SPEC §2, security.md B.2), each a function
-(text, host page) → (document bytes, family). Families group variants of one vector; the six of
-SPEC §2 are marked, and the evaluation gates them at 1.00.
+"""Carriers: the ways a page can hold an attack text, each a function (text, host page) → (document
+bytes, family). Families group variants of one vector; the six required vectors
+(docs/fixtures.md#fixture-classes) are marked, and the evaluation gates them at 1.00.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@ the development half, choose its thresholds there, and print development and eva
 for the first stage alone and for each candidate model (`corpora.py` says what is in each half).
 
 Deterministic: fixed folds and seeds, items in a fixed order. `--write` saves the chosen model to
-`bench_pipeline/injection/verifier_weights.npz` and prints its SHA-256. Needs ../shared/realdata.
+`bench_pipeline/injection/verifier_weights.npz` and prints its SHA-256. Needs the real third-party
+captures folder beside the clone (../shared/realdata), absent from a user's clone.
 
 Candidates: `signals` (logistic regression over the signal set alone), `linear` (the signal set
 plus hashed word and letter n-grams: the committed model), and `e5` (the signal set plus a

@@ -1,6 +1,7 @@
 """The injection corpus: ordinary-looking company pages that carry instructions for the model.
 
-Each page hides its instruction with a different trick (SPEC §2's six vectors plus zero-width
+Each page hides its instruction with a different trick (the six required vectors of
+docs/fixtures.md#fixture-classes plus zero-width
 characters, `aria-hidden` and off-screen/transparent text); the two PDF vectors are in `pdfs.py`.
 """
 

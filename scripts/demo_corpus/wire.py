@@ -1,4 +1,4 @@
-"""Each provider's real wire format (see research/providers.md), as the demo corpus records it.
+"""Each provider's real wire format (as its public API documents it), as the demo corpus records it.
 
 Request auth headers are already redacted: their value is the literal `REDACTED`.
 """
