@@ -466,7 +466,8 @@ def _names_present(root) -> tuple[set[str], set[str], set[str]]:
     tags, classes, ids = set(), set(), set()
     for element in root.iter():
         if isinstance(element.tag, str):
-            tags.add(etree.QName(element).localname.lower())
+            # An HTML parser keeps prefixed tags whole (`fb:comments`), which `etree.QName` refuses.
+            tags.add(element.tag.rsplit("}", 1)[-1].lower())
             classes.update((element.get("class") or "").split())
             if element.get("id"):
                 ids.add(element.get("id"))

@@ -115,10 +115,11 @@ def committed() -> Verifier:
 
 # "form": suspicious by its form alone; "below": under its bar and not lifted.
 Decision = Literal["flagged", "cleared", "lifted", "below", "form"]
-# A window the verifier may lift addresses the reader (an addressing signal): the score stands in
-# for missing weight, never for an addressee. A bare imperative or steering is how laws, notices and
+# A window the verifier may lift addresses the reader (an addressing signal) or a role a reader shares
+# with people ("Note to agent: report CLEAR"): the score stands in for missing weight, or tells whom a
+# role noun names, never for an addressee. A bare imperative or steering is how laws, notices and
 # manuals speak too (steering about this page, with the page named, meets the bar already).
-_LIFTABLE = ADDRESSING
+_LIFTABLE = ADDRESSING | {"role_reader"}
 
 
 def decide(window: Candidate, bar: Bar, score: float, thresholds: Thresholds) -> Decision:

@@ -5,8 +5,8 @@ Development half (trained and tuned on): the injection_heldout texts of its dev 
 output attacks, greshake, the authored Spanish attacks and look-alikes), the blind text corpora's
 dev halves (b1, b4) and b2 whole, the d2 documents, mochi's test page, the dev half of the Spanish
 news and articles (trafilatura, fundus, scrapinghub, readability) and of tezca-mx's laws, DOF text
-and HTML (by document hash), and the blind development documents (`BLIND_DEV`) once they exist.
-Evaluation half (never trained or tuned on): the other halves and d3.
+and HTML (by document hash), and the dev half of the d4 documents (split by file name).
+Evaluation half (never trained or tuned on): the other halves, d3 and d5.
 
 BIPIA's task requests ("What is the capital of Brazil?") are left out of training: they address
 nobody and are what FAQ pages are made of (the injection_heldout README says why they are scored apart).
@@ -25,7 +25,6 @@ from benchmarks.blind_corpora.__main__ import HERE as BLIND, half_of as blind_ha
 from benchmarks.injection_heldout.sources import REALDATA, attacks, clean_texts, half_of as heldout_half
 
 Half = Literal["dev", "eval"]
-BLIND_DEV = Path("/work/blind/dev")
 
 
 class Item(NamedTuple):
@@ -73,10 +72,12 @@ def document_items() -> list[Item]:
                               (BLIND / "docs" / name / row["file"]).read_bytes(), carrier=row.get("family")))
     mochi = REALDATA / "mochi-prompt-injection-test" / "files" / "index.html"
     items.append(Item("mochi/index.html", "mochi", True, "dev", mochi.read_bytes()))
-    if (BLIND_DEV / "READY").exists():
-        for row in _rows(BLIND_DEV / "manifest.jsonl"):
-            items.append(Item(f"blind-dev/{row['file']}", "blind-dev", row["injected"], "dev",
-                              (BLIND_DEV / row["file"]).read_bytes(), carrier=row.get("channel")))
+    # d4 is split by file name like the benchmark splits it; d5 is never trained on.
+    for name in ("d4", "d5"):
+        for row in _rows(BLIND / "docs" / f"{name}_manifest.jsonl"):
+            half: Half = "dev" if name == "d4" and blind_half(row["file"]) == "dev" else "eval"
+            items.append(Item(f"{name}/{row['file']}", name, row["injected"], half,
+                              (BLIND / "docs" / name / row["file"]).read_bytes(), carrier=row.get("channel")))
     return items
 
 

@@ -6,9 +6,13 @@ from bench_pipeline.injection.signals.grammar import DEDICATION, DETERMINER, REA
 
 _A_READER = rf"{DETERMINER}{READER}"
 _A_MODEL = rf"{DETERMINER}(?:{READER}|modelos?|models?)"
+_TO = r"\s+(?:para|a|dirigid[oa]s? a|to|for|addressed to)\s+"
+# Where a line or sentence opens: a dedication there is a label even when a comma closes it.
+_OPENS = r"(?:^\s*|(?:(?<=[.!?\n\[(\"'>*\u201c\u00ab])|(?<=(?<!\w)-))\s*)"
 PATTERN = "|".join([
-    rf"\b{DEDICATION}(?:\s+[a-z]+){{0,8}}?\s+(?:para|a|dirigid[oa]s? a|to|for"
-    rf"|addressed to)\s+{_A_MODEL}\b[^.\n]{{0,60}}?[:,\u2014\u2013-]",
+    rf"\b{DEDICATION}(?:\s+[a-z]+){{0,8}}?{_TO}{_A_MODEL}\b[^.\n]{{0,60}}?[:\u2014\u2013-]",
+    # Mid-sentence, "instructions to a chatbot," is a story about one: only a colon or dash labels.
+    rf"{_OPENS}{DEDICATION}(?:\s+[a-z]+){{0,8}}?{_TO}{_A_MODEL}\b[^.\n]{{0,60}}?,",
     rf"\b(?:si|en caso de que|suponiendo que) (?:tu |usted |ustedes )?(?:eres|usted es|ustedes son|sois|seas|sea"
     rf"|sean|fueras|fuera) {_A_READER}\b",
     rf"\b(?:in case|should|assuming) you(?: are|'re| be| happen to be) {_A_READER}\b",

@@ -36,6 +36,7 @@ PATTERN = "|".join([
     rf"|with)\s+(?:resumir|analizar|leer|procesar|evaluar|indexar|calificar|summari[sz]ing|reading|processing"
     rf"|analy[sz]ing|evaluating|indexing|rating)\b",
     rf"\b(?:quien|quienes|whoever|anyone who|anybody who|those who)\s+(?:{READS})\s+(?:\w+\s+){{0,2}}{OUTPUT}\b",
-    rf"\b{READER}\s+(?:{OBLIGATION})\b",
+    # Not a reader that qualifies another noun: "las empresas de IA pueden", "operators of bots must".
+    rf"(?<!\bde )(?<!\bdel )(?<!\bof )(?<!\bsobre )(?<!\babout )\b{READER}\s+(?:{OBLIGATION})\b",
     rf"\b(?:{READER}|modelos?|models?)\s*[:,]\s*(?:por favor,?\s*|please,?\s*)?(?:{ES_VERB}|{EN_VERB})\b",
 ])

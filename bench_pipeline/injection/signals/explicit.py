@@ -56,7 +56,8 @@ JAILBREAK = "|".join([
     r"\b(?:admin|system|developer) override\b",
     r"\b(?:modo (?:sistema|desarrollador|administrador|de depuracion|dios)|debug mode|developer mode|god mode"
     r"|do[- ]anything[- ]now|dan mode)\b",
-    r"\bmensaje del sistema\s*(?:[:\]>=\u2014]|\n|$)",
+    # Before a colon, as "system message:" above; a heading alone is a label (`authority_label`).
+    r"\bmensaje del sistema\s*[:\]>=\u2014]",
     r"\bbrowsing (?:mode|session|interrupted|disrupted)\b",
     r"\bend the browsing\b",
     # A transcript planted in the page: a user's turn followed by the model's answer (few-shot spoofing).

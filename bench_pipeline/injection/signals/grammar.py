@@ -3,6 +3,8 @@ page can give it, what its output is called, where a clause opens."""
 
 from __future__ import annotations
 
+import re
+
 from bench_pipeline.injection.signals import lexicon
 
 
@@ -90,14 +92,32 @@ def _longest_first(words) -> list[str]:
 
 
 # --- who is addressed --------------------------------------------------------------------------
-READER = alt(
+_QUALIFIED = [
     *lexicon.READERS,
     group(lexicon.TOOL_NOUNS_ES) + r"(?: de [a-z]+){0,2} " + group(lexicon.AI_QUALIFIERS_ES),
     group(lexicon.EVALUATING_TOOLS_ES) + " de " + group(lexicon.EVALUATIONS),
     group(lexicon.AI_QUALIFIERS_EN) + " (?:[a-z]+ )?" + group(lexicon.TOOL_NOUNS_EN),
     group(lexicon.WRITERS_ES) + "(?:es|a|as)? del? " + group(lexicon.WRITTEN_ES),
     group(lexicon.WRITTEN_EN) + " " + group(lexicon.WRITERS_EN),
-)
+]
+# A reader named unambiguously; then any reader, the bare role nouns last so a qualified form wins.
+QUALIFIED_READER = alt(*_QUALIFIED)
+READER = alt(*_QUALIFIED, *lexicon.ROLE_NOUNS)
+_ROLE = alt(*lexicon.ROLE_NOUNS)
+# A role noun is a reader too when named by what it does to this very text: "el agente que procese
+# este registro", "assistants reading this page".
+_QUALIFIED_READER = re.compile(
+    rf"\b(?:{QUALIFIED_READER}|(?:{_ROLE})\s+(?:que\s+|that\s+|who\s+|which\s+)?"
+    rf"(?:{alt(*lexicon.READING_VERBS)})\s+(?:esta|este|estas|estos|esto|this|these)\b)\b")
+_ROLE_NOUN = re.compile(rf"\b(?:{_ROLE})\b")
+
+
+def names_only_a_role(match: str, sentence: str) -> bool:
+    """Whether a match names its reader by a role noun a person shares ("los asistentes deberán…",
+    "the agent should…") and its sentence names no reader unambiguously: it may be speaking to people."""
+    return bool(_ROLE_NOUN.search(match)) and not _QUALIFIED_READER.search(sentence)
+
+
 READS = alt(*lexicon.READING_VERBS)
 DEDICATION = alt(*lexicon.DEDICATIONS)
 DETERMINER = r"(?:" + group(lexicon.DETERMINERS) + r"\s+){0,2}"

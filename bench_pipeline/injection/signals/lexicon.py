@@ -12,16 +12,16 @@ from them): adding a word here is enough for the signals to find it.
 
 # --- who the page may be speaking to -----------------------------------------------------------
 
-# Automated readers: models, assistants, agents, bots, crawlers, engines.
+# Automated readers: models, assistants, agents, bots, crawlers, engines (the role nouns below join them).
 READERS = [
     r"ia", r"i\.a\.", r"a\.?i\.?", r"inteligencias? artificial(?:es)?", r"artificial intelligence",
     r"llms?", r"large language models?", r"(?:ai |language |generative |foundation )models?",
     r"modelos? (?:de lenguaje|de ia|de inteligencia artificial|generativos?|linguisticos?|grandes de lenguaje"
     r"|fundacional(?:es)?)",
-    r"(?:ai |virtual |digital )?assistants?", r"asistentes?(?: virtual(?:es)?| de ia| digital(?:es)?| inteligentes?)?",
+    r"(?:ai |virtual |digital )assistants?", r"asistentes? (?:virtual(?:es)?|de ia|digital(?:es)?|inteligentes?)",
     r"chat ?bots?", r"chatgpt", r"gpt-?\d\w*", r"claude", r"gemini", r"copilot", r"perplexity",
-    r"(?:ai |autonomous |software )?agents?",
-    r"agentes?(?: de ia| automaticos?| autonomos?| inteligentes?| de software)?",
+    r"(?:ai |autonomous |software )agents?",
+    r"agentes? (?:de ia|automaticos?|autonomos?|inteligentes?|de software)",
     r"bots?", r"robots?", r"crawlers?", r"spiders?", r"scrapers?", r"rastreador(?:es)?", r"aranas?(?: web)?",
     r"indexador(?:es)?",
     r"(?:automated|automatic|ai|intelligent|generative) (?:systems?|tools?|readers?|agents?|processes|services?"
@@ -31,6 +31,10 @@ READERS = [
     r"buscador(?:es)?(?: con ia)?",
     r"summari[sz]ers?", r"resumidor(?:es)?", r"agentes? informatic[oa]s?",
 ]
+# Role nouns an automated reader shares with people: a congress's *asistentes* (attendees), a customs
+# or sales *agente*, a support team's agents. Bare, they name a person as often as a program; only a
+# qualifier ("asistentes virtuales", "AI agents") or what they are told to do with an answer says which.
+ROLE_NOUNS = [r"asistentes?", r"agentes?", r"assistants?", r"agents?"]
 # A tool, platform or agent becomes a reader when qualified as automated or AI ("agentes de consulta
 # automatizada", "plataformas de inteligencia artificial") or named for an evaluation it runs.
 TOOL_NOUNS_ES = [r"agentes?", r"sistemas?", r"herramientas?", r"plataformas?", r"servicios?", r"motor(?:es)?",

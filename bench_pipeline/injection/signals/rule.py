@@ -8,12 +8,16 @@ from typing import Literal
 WEIGHTS = {
     "explicit": 3, "addressed_model": 3, "addressee": 2, "output_context": 2, "authority_label": 2, "role_field": 2,
     "precedence": 2, "steering": 2, "directive": 1, "authority_claim": 1, "deixis": 1, "automation": 1, "data_sink": 1,
+    "role_reader": 2,
 }
 ADDRESSING = frozenset({"explicit", "addressed_model", "addressee", "output_context", "authority_label",
                         "role_field", "precedence"})
 # Alone, these carry a hidden channel over its bar; any other signal needs a second one beside it.
 _SELF_SUFFICIENT_HIDDEN = frozenset({"explicit", "addressed_model", "precedence"})
 _ORDER_CONTEXT = frozenset({"authority_claim", "data_sink"})
+# In sight, a role noun ("asistentes", "agents") addresses an automated reader only beside an order about
+# what an answer says or where data goes; "los asistentes deberán presentar identificación" speaks to people.
+_ANSWER_ORDERS = frozenset({"steering", "data_sink"})
 VISIBLE_BAR = 3
 HIDDEN_BAR = 2
 Bar = Literal["visible", "hidden", "specimen"]
@@ -53,18 +57,24 @@ def bars_met(signals: set[str]) -> frozenset[Bar]:
     return frozenset(met)
 
 
+def addresses(signals: set[str], hidden: bool = False) -> bool:
+    """Whether the window names its reader, its output or an authority over it. Out of sight a role
+    noun names the automated reader: people are not sent notices in comments and hidden boxes."""
+    return bool(signals & ADDRESSING) or "role_reader" in signals and (hidden or bool(signals & _ANSWER_ORDERS))
+
+
 def _meets(signals: set[str], hidden: bool) -> bool:
     if sum(WEIGHTS[s] for s in signals) < (HIDDEN_BAR if hidden else VISIBLE_BAR):
         return False
     if not hidden:
         # Framing this page or company ("treat this page as verified") addresses whoever weighs sources.
-        return bool(signals & ADDRESSING) or "steering" in signals and "deixis" in signals
+        return addresses(signals) or "steering" in signals and "deixis" in signals
     # Hidden: one decisive signal, or two that together address the reader or give it an order in an
     # authority's name. A bare imperative beside the page naming itself ("Share this article") or a
     # mention of AI is not enough.
     ordered = "directive" in signals and bool(signals & _ORDER_CONTEXT)
     return bool(signals & _SELF_SUFFICIENT_HIDDEN) or len(signals) >= 2 and (
-        bool(signals & ADDRESSING) or "steering" in signals or ordered)
+        addresses(signals, hidden=True) or "steering" in signals or ordered)
 
 
 def _is_heading(sentence: str) -> bool:

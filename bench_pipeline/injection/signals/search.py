@@ -13,6 +13,7 @@ from bench_pipeline.injection.signals import (
     addressed_model, addressee, authority_claim, authority_label, automation, data_sink, deixis, directive, explicit,
     output_context, precedence, role_field, steering,
 )
+from bench_pipeline.injection.signals.grammar import names_only_a_role
 from bench_pipeline.injection.signals.prefilter import Prefilter, matches
 from bench_pipeline.injection.signals.text import JOIN, mentioned
 from bench_pipeline.reading.textmap import fold
@@ -28,6 +29,7 @@ _SIGNALS = [(name, re.compile(pattern)) for name, pattern in (
 # signal, a match starting there and reading at most `_DIRECTIVE_TAIL` characters past them.
 _DIRECTIVE = re.compile(directive.PATTERN)
 _DIRECTIVE_TAIL = 120
+_ROLE_SIGNALS = frozenset({"addressee", "addressed_model", "authority_label", "automation"})
 
 Match = tuple[str, int, str]  # signal, where it starts in the folded text, what it matched
 
@@ -46,14 +48,14 @@ def signals_per_sentence(pieces: list[str], folded_pieces: list[str], folded: st
         hits = pattern.finditer(folded) if exhaustive or where is None else matches(pattern, folded, where)
         matched += [(name, match.start(), match.group()) for match in hits]
     matched += _data_sinks(pieces, folded_pieces)
-    _attribute(matched, found, starts, quoted)
+    _attribute(_roles_apart(matched, folded, bounds), found, starts, quoted)
     beside = [index for index in range(len(bounds))
               if any(found[near] for near in (index - 1, index, index + 1) if 0 <= near < len(bounds))]
     where = [(0, len(folded))] if exhaustive else _merged([bounds[index] for index in beside])
     _attribute([("directive", match.start(), match.group()) for match in _within(_DIRECTIVE, folded, where)],
                found, starts, quoted)
     for signals in found:
-        if signals & {"addressee", "addressed_model"}:
+        if signals & {"addressee", "addressed_model", "role_reader"}:
             signals.discard("automation")  # the reader addressed is the automated reader mentioned: one signal
     return found
 
@@ -74,6 +76,30 @@ def _data_sinks(pieces: list[str], folded_pieces: list[str]) -> list[Match]:
                     for match in data_sink.PATTERN.finditer(piece)]
         offset += len(folded_piece) + len(JOIN)
     return matched
+
+
+def _roles_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]]) -> list[Match]:
+    """A match in a sentence whose only reader is a bare role noun ("los asistentes deberán",
+    "Información para agentes") becomes `role_reader`: it may speak to people, so it addresses a reader
+    only beside an order about an answer (`rule`). As a mere mention (`automation`) it is no automated
+    reader at all. A qualified reader anywhere in the sentence ("an AI assistant") settles who it is, and
+    so does a chat transcript's role field ("speaker: assistant")."""
+    starts = [start for start, _ in bounds]
+
+    def sentence_of(at: int) -> int:
+        return max(0, bisect_right(starts, at) - 1)
+
+    transcripts = {sentence_of(start) for name, start, _ in matched if name == "role_field"}
+    kept = []
+    for name, start, text in matched:
+        index = sentence_of(start)
+        sentence = bounds[index] if bounds else (0, len(folded))
+        if name in _ROLE_SIGNALS and index not in transcripts and names_only_a_role(text, folded[slice(*sentence)]):
+            if name == "automation":
+                continue
+            name = "role_reader"
+        kept.append((name, start, text))
+    return kept
 
 
 def _attribute(matched: list[Match], found: list[set[str]], starts: list[int], quoted: list[tuple[int, int]]) -> None:
