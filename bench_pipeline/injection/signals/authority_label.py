@@ -16,6 +16,9 @@ _SYSTEM_SIDE = (
     r"|(?:system|developer|operator|admin) (?:prompt|message|instructions?|notice|note|directive|override|update)"
     r"|(?:agent|assistant|model|ai) (?:configuration|config|instructions|directives|policy))\b"
 )
+# A heading naming "the system message" with an article is about it ("Write the system message",
+# "Cómo redactar el mensaje del sistema"); a label stands bare ("SYSTEM MESSAGE", "New system prompt").
+_NOT_AFTER_ARTICLE = r"(?<!\bthe )(?<!\bel )(?<!\bla )(?<!\blos )(?<!\blas )(?<!\ba )(?<!\ban )"
 # A JSON document is read as `path.key: value` lines: a heading may open a value.
 _JSON_KEY = r"(?:[a-z][\w. ]{0,60}:[ \t]*)?"
 PATTERN = "|".join([
@@ -27,9 +30,10 @@ PATTERN = "|".join([
     # A phrase naming a system-side instruction, where a label stands: alone on its line (a heading,
     # a few words around it) or right before a colon, dash or rule. Mid-sentence it is a noun ("the
     # system message holds the instructions").
-    rf"(?:^|\n)[ \t]*{_JSON_KEY}[\[(<#*>|=_~\-\t ]*(?:\w+[ \t]+){{0,3}}{_SYSTEM_SIDE}"
+    rf"(?:^|\n)[ \t]*{_JSON_KEY}[\[(<#*>|=_~\-\t ]*(?:\w+[ \t]+){{0,3}}{_NOT_AFTER_ARTICLE}{_SYSTEM_SIDE}"
     rf"(?:[ \t]+\w+){{0,6}}[ \t]*[\])>*#=:~\-]*[ \t]*(?=\n|$)",
-    rf"\b{_SYSTEM_SIDE}(?:[ \t]*\([^)\n]{{0,60}}\))?[ \t]*(?:[:=\u2014/|\]]|\n|$)",
+    rf"\b{_SYSTEM_SIDE}(?:[ \t]*\([^)\n]{{0,60}}\))?[ \t]*[:=\u2014/|\]]",
+    rf"\b{_NOT_AFTER_ARTICLE}{_SYSTEM_SIDE}(?:[ \t]*\([^)\n]{{0,60}}\))?[ \t]*(?:\n|$)",
     # A configuration section for the reader's output: `resumen_ia:`, `ai_summary_policy:`.
     r"(?:^|\n)[ \t]*(?:[a-z]+ ){0,2}(?:ia|ai|llm|gpt|bot|agente?s?|modelo?s?"
     r"|models?)(?: [a-z]+){0,2}[ \t]*:[ \t]*(?=\n)",

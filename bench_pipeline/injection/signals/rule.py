@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from typing import Literal
 
@@ -24,6 +25,13 @@ Bar = Literal["visible", "hidden", "specimen"]
 # Code shown on a page (an API's example request) carries roles and imperatives as data.
 _SPECIMEN_DATA = frozenset({"role_field", "directive"})
 _LABELS = frozenset({"authority_label", "addressed_model", "role_field"})
+# A text that mentions automated readers in several sentences that give them nothing to do is about
+# them (AI news, a crawler policy, a course on LLM security): there, talking of readers in the third
+# person ("los rastreadores deben…", "the model should…") is the topic, and only speaking to one
+# directly, or a jailbreak's grammar, meets the visible bar.
+_MENTION = frozenset({"automation", "deixis", "authority_claim"})
+_DISCUSSION = 2
+_DIRECT = frozenset({"explicit", "addressed_model", "precedence", "data_sink"})
 _MAX_WINDOW = 700  # characters: two sentences of prose; longer runs are lists, not one utterance
 _LABEL_SCOPE = 5  # sentences under a label: a heading and a short list
 _HEADING = 100
@@ -35,6 +43,8 @@ def windows(bounds: list[tuple[int, int]], owner: list[int], found: list[set[str
     end, signals, bars met). A window is
     a sentence with a signal and the next one of the same text; a label or heading that names the
     reader or an authority ("### SYSTEM OVERRIDE", "Datos para IA:") speaks through the lines under it."""
+    mentions = Counter(owner[index] for index, signals in enumerate(found)
+                       if "automation" in signals and signals <= _MENTION)
     for index, (start, end) in enumerate(bounds):
         signals = found[index]
         if not signals:
@@ -45,15 +55,18 @@ def windows(bounds: list[tuple[int, int]], owner: list[int], found: list[set[str
                 break
             signals = signals | found[following]
             end = bounds[following][1]
-        bars = bars_met(signals)
+        bars = bars_met(signals, discussing=mentions[owner[index]] >= _DISCUSSION)
         if bars or every:
             yield index, start, end, signals, bars
 
 
-def bars_met(signals: set[str]) -> frozenset[Bar]:
+def bars_met(signals: set[str], discussing: bool = False) -> frozenset[Bar]:
+    """The bars a window's signals meet; `discussing`: its text is about automated readers."""
     met = {bar for bar, hidden in (("visible", False), ("hidden", True)) if _meets(signals, hidden)}
     if _meets(signals - _SPECIMEN_DATA, hidden=False):
         met.add("specimen")
+    if discussing and not signals & _DIRECT:
+        met -= {"visible", "specimen"}
     return frozenset(met)
 
 
