@@ -50,7 +50,8 @@ _OUT_OF_BAND = etree.XPath("//template | //noscript | //*[@content] | //script[@
 _ITEMS = etree.XPath("//*[@itemscope]")
 # A microdata property's value where no one sees it (WHATWG microdata, "values").
 _UNSEEN_VALUE = {"meta": "content", "data": "value", "meter": "value"}
-_CONTENT_VALUE = re.compile(r"(?<![-\w])content\s*:\s*([^;}]*)", re.IGNORECASE)
+# A quoted string may hold `;` and `}`: the value runs to the first one outside quotes.
+_CONTENT_VALUE = re.compile(r"(?<![-\w])content\s*:\s*((?:\"[^\"]*\"|'[^']*'|[^;}\"'])*)", re.IGNORECASE)
 _ATTR_READ = re.compile(r"attr\(\s*([-\w]+)", re.IGNORECASE)
 _DATA_URLS = etree.XPath("//@*[starts-with(., 'data:')]")
 _STYLES_WITH_DATA = etree.XPath("//style[contains(., 'data:')]/text() | //@style[contains(., 'data:')]",

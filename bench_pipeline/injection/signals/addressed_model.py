@@ -11,6 +11,10 @@ _TO = r"\s+(?:para|a|dirigid[oa]s? a|to|for|addressed to)\s+"
 _OPENS = r"(?:^\s*|(?:(?<=[.!?\n\[(\"'>*\u201c\u00ab])|(?<=(?<!\w)-))\s*)"
 PATTERN = "|".join([
     rf"\b{DEDICATION}(?:\s+[a-z]+){{0,8}}?{_TO}{_A_MODEL}\b[^.\n]{{0,60}}?[:\u2014\u2013-]",
+    # A label naming the reader as a modifier where a line or sentence opens: "AI summary guidance:",
+    # "LLM instructions:", "Indicaciones IA:".
+    rf"{_OPENS}(?:{READER})(?:\s+[a-z]+){{0,2}}\s+{DEDICATION}\s*:",
+    rf"{_OPENS}{DEDICATION}(?:\s+[a-z]+){{0,2}}\s+(?:{READER})\s*:",
     # Mid-sentence, "instructions to a chatbot," is a story about one: only a colon or dash labels.
     rf"{_OPENS}{DEDICATION}(?:\s+[a-z]+){{0,8}}?{_TO}{_A_MODEL}\b[^.\n]{{0,60}}?,",
     rf"\b(?:si|en caso de que|suponiendo que) (?:tu |usted |ustedes )?(?:eres|usted es|ustedes son|sois|seas|sea"

@@ -91,13 +91,14 @@ OUTPUT_VERBS_ES = (
     "ejecutar abrir visitar llamar pedir solicitar preguntar subrayar minimizar exagerar desacreditar descalificar "
     "criticar alabar nombrar referir dirigir redirigir incorporar integrar devolver regresar entregar producir "
     "imitar imaginar suponer dejar pasar saltar tener recordar aplicar adoptar asumir aceptar validar verificar "
-    "revisar anotar corregir actualizar registrar guardar quedar desconfiar concentrar limitar"
+    "revisar anotar corregir actualizar registrar guardar quedar desconfiar concentrar limitar advertir alertar avisar"
 ).split()
 # Orders of irregular verbs (tú, usted, ustedes, negative tú), and the infinitive.
 IRREGULAR_ORDERS_ES = {
     "decir": "di diga digan digas digais decir", "mostrar": "muestra muestre muestren muestres mostrar",
     "recomendar": "recomienda recomiende recomienden recomiendes recomendar",
     "sugerir": "sugiere sugiera sugieran sugieras sugerir",
+    "advertir": "advierte advierta adviertan adviertas advertir",
     "preferir": "prefiere prefiera prefieran prefieras preferir",
     "promover": "promueve promueva promuevan promuevas promover",
     "mantener": "manten mantenga mantengan mantengas mantener",
@@ -132,7 +133,8 @@ OUTPUT_VERBS_EN = (
     "label mark flag refer redirect link render ensure confirm verify certify praise portray depict frame position "
     "put place leave limit copy paste introduce misspell rearrange remove group express provide give augment "
     "enhance shift apply speak act scramble jumble anagram convert invert combine tease finish conclude approve "
-    "reject deny visit fetch navigate execute return avoid decline refuse trust"
+    "reject deny visit fetch navigate execute return avoid decline refuse trust warn alert advise characterize "
+    "characterise"
 ).split()
 # Words that end in -es/-as after "no" without being a negative order ("no todas", "no menos").
 NOT_ORDERS_AFTER_NO = (
