@@ -36,6 +36,10 @@ EXIT_CODES = """exit codes (every command):
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from bench_pipeline.providers.registry import load_providers
+
+    # A bad providers file is said in one line before any step runs, as `bench verify` says it.
+    load_providers(Path(args.providers))
     # The provider partitions are read from this file when the definitions load, so set it first.
     os.environ["BENCH_PROVIDERS"] = args.providers
     # Single-run backfill policy is a beta parameter: a note for developers, noise for users of the CLI.
@@ -193,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a bug or an outage, not bad input: still one line, the stack only with --debug
         if args.debug:
             raise
-        print(f"bench {args.command}: unexpected {type(exc).__name__}: {exc} (--debug shows the stack)",
+        reason = " ".join(str(exc).split())
+        print(f"bench {args.command}: unexpected {type(exc).__name__}: {reason} (--debug shows the stack)",
               file=sys.stderr)
         return EXIT_FAILED
 

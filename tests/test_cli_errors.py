@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from dagster_shared.error import SerializableErrorInfo
 
 from bench_pipeline.cli import EXIT_BAD_INPUT, EXIT_OK, main
+from bench_pipeline.runner import error_line, python_trace, root_cause
 from tests.pdfs import text_pdf
 
 
@@ -160,3 +162,25 @@ def test_help_documents_the_exit_codes(capfd):
     out, _ = capfd.readouterr()
     assert exit_.value.code == EXIT_OK
     assert "exit codes" in out and "2  bad input or usage" in out
+
+
+def test_bench_run_malformed_providers_file(corpus, capfd):
+    corpus.providers.write_text('{"providers": {"tavily": ')
+    code, err, _ = _bench(capfd, "run", *corpus.args())
+    assert code == EXIT_BAD_INPUT
+    _assert_names(err, "run", corpus.providers, "(yaml)")
+    _no_trace(err)
+
+
+def test_root_cause_reads_through_dagsters_wrapper():
+    """A step's error is Dagster's wrapper; the op's own exception is its cause, or the context of that."""
+    bad = SerializableErrorInfo(message="bench_pipeline.domain.errors.InputError: g/cases.yaml: cases.1.id: missing\n",
+                                stack=[], cls_name="InputError")
+    bug = SerializableErrorInfo(message="KeyError: 'gs-009'\n", stack=['  File "x.py", line 1\n'], cls_name="KeyError")
+    for inner, line in ((bad, "g/cases.yaml: cases.1.id: missing"), (bug, "KeyError: 'gs-009'")):
+        handling = SerializableErrorInfo(message="ValueError: while handling\n", stack=[], cls_name="ValueError",
+                                         context=inner)
+        wrapper = SerializableErrorInfo(message="DagsterExecutionStepExecutionError: Error occurred executing op",
+                                        stack=[], cls_name="DagsterExecutionStepExecutionError", cause=handling)
+        assert root_cause(wrapper) is inner and error_line(inner) == line
+    assert python_trace(bug) == "Traceback (most recent call last):\n  File \"x.py\", line 1\nKeyError: 'gs-009'"
