@@ -54,9 +54,10 @@ def _instance() -> dg.DagsterInstance:
 
 
 def root_cause(error: dg_error.SerializableErrorInfo) -> dg_error.SerializableErrorInfo:
-    """The innermost error: Dagster wraps the exception an op raised (`DagsterExecutionStepExecutionError`)
-    and keeps it as `cause` (`raise … from`) or `context` (raised while handling another)."""
-    while error.cause is not None or error.context is not None:
+    """The first InputError down the chain, else the innermost error: Dagster wraps the exception an op raised
+    (`DagsterExecutionStepExecutionError`) and keeps it as `cause` (`raise … from`) or `context` (raised while
+    handling another). An InputError raised while handling, say, an OSError is the one that names the field."""
+    while error.cls_name != "InputError" and (error.cause is not None or error.context is not None):
         error = error.cause if error.cause is not None else error.context
     return error
 

@@ -183,4 +183,7 @@ def test_root_cause_reads_through_dagsters_wrapper():
         wrapper = SerializableErrorInfo(message="DagsterExecutionStepExecutionError: Error occurred executing op",
                                         stack=[], cls_name="DagsterExecutionStepExecutionError", cause=handling)
         assert root_cause(wrapper) is inner and error_line(inner) == line
+    bad_while_handling = SerializableErrorInfo(message=bad.message, stack=[], cls_name="InputError", context=bug)
+    wrapper = SerializableErrorInfo(message="", stack=[], cls_name="X", cause=bad_while_handling)
+    assert root_cause(wrapper) is bad_while_handling
     assert python_trace(bug) == "Traceback (most recent call last):\n  File \"x.py\", line 1\nKeyError: 'gs-009'"
