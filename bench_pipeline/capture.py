@@ -3,7 +3,6 @@ folder (git-ignored). Never for `forbidden` cases: the web must not be asked wha
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import httpx
@@ -24,11 +23,8 @@ TIMEOUT_S = 30.0
 
 def run_capture(provider: str, case_ids: list[str] | None, golden_dir: Path, providers_file: Path,
                 incoming_dir: Path) -> int:
-    try:
-        written = capture(provider, case_ids, Path(golden_dir), Path(providers_file), Path(incoming_dir))
-    except InputError as exc:
-        print(str(exc), file=sys.stderr)
-        return 1
+    """An InputError propagates: `bench` reports every command's bad input alike (exit 2, one line)."""
+    written = capture(provider, case_ids, Path(golden_dir), Path(providers_file), Path(incoming_dir))
     for path in written:
         print(path)
     print(f"captured {len(written)} exchanges into {incoming_dir}; run `bench redact` before committing")

@@ -1,7 +1,7 @@
 """`bench` — the command line (docs/operations.md). Thin: parses arguments, calls the domain or runs the graph.
 
 Every command exits non-zero with a one-line reason naming the file and field when its input is
-invalid; none needs the network except `capture`.
+invalid, as the last line on stderr; none needs the network except `capture`.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import traceback
 import warnings
 from pathlib import Path
 
@@ -22,8 +23,23 @@ DEFAULT_INCOMING = "fixtures/incoming"
 DEFAULT_INVOICES = "invoices"
 DEFAULT_REVIEW_PORT = 8765
 
+# One scheme for every command (docs/operations.md#exit-codes).
+EXIT_OK = 0
+EXIT_FAILED = 1  # the check found problems, or the run failed on its own terms
+EXIT_BAD_INPUT = 2  # a file could not be read or is invalid, or a usage error
+EXIT_CODES = """exit codes (every command):
+  0  done: the check passed, the run completed, every file was read
+  1  the check found problems, or the run failed on its own terms (a blocking check, an unexpected error)
+  2  bad input or usage: a file could not be read or is invalid (the last line on stderr names the file and
+     the field), or the arguments are wrong
+--debug adds the stack traces; without it, no command prints one."""
+
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from bench_pipeline.providers.registry import load_providers
+
+    # A bad providers file is said in one line before any step runs, as `bench verify` says it.
+    load_providers(Path(args.providers))
     # The provider partitions are read from this file when the definitions load, so set it first.
     os.environ["BENCH_PROVIDERS"] = args.providers
     # Single-run backfill policy is a beta parameter: a note for developers, noise for users of the CLI.
@@ -32,15 +48,22 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     outcome = run_benchmark(fixtures=Path(args.fixtures), golden=Path(args.golden),
                             warehouse=Path(args.warehouse), providers_file=Path(args.providers),
-                            invoices=Path(args.invoices), judgments_only=args.judgments_only)
+                            invoices=Path(args.invoices), judgments_only=args.judgments_only, debug=args.debug)
     for line in outcome.lines:
         print(line)
+    for line in outcome.warnings:
+        print(f"bench run: warning: {line}", file=sys.stderr)
     if outcome.report_path is None:
-        for reason in outcome.failures:
+        sys.stdout.flush()
+        if args.debug:
+            for trace in outcome.traces:
+                print(trace, file=sys.stderr)
+        # Bad input last: the final line names the file and the field.
+        for reason in outcome.failures + outcome.input_errors:
             print(f"bench run: {reason}", file=sys.stderr)
-        return 1
+        return EXIT_BAD_INPUT if outcome.input_errors else EXIT_FAILED
     print(outcome.report_path)
-    return 0
+    return EXIT_OK
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -57,7 +80,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     verdict = "FAILED" if result.errors else "ok"
     print(f"verify {verdict}: {len(result.entries)} files, {len(result.errors)} errors, "
           f"{len(result.findings) - len(result.errors)} warnings (corpus_kind: {result.corpus_kind})")
-    return 1 if result.errors else 0
+    return EXIT_FAILED if result.errors else EXIT_OK
 
 
 def cmd_redact(args: argparse.Namespace) -> int:
@@ -87,21 +110,27 @@ def cmd_review(args: argparse.Namespace) -> int:
             print(server.invite(warehouse=Path(args.warehouse), reviewer=args.reviewer, host=args.host, port=args.port))
         except ValueError as exc:
             print(f"bench review invite: {exc}", file=sys.stderr)
-            return 2
-        return 0
+            return EXIT_BAD_INPUT
+        return EXIT_OK
     try:
         return server.serve(golden=Path(args.golden), warehouse=Path(args.warehouse), fixtures=Path(args.fixtures),
                             host=args.host, port=args.port, round_name=args.round)
     except (ValueError, FileNotFoundError, WarehouseBusy) as exc:
         print(f"bench review: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="bench", description=__doc__.splitlines()[0], epilog=EXIT_CODES,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--debug", action="store_true", help="print stack traces and Dagster's full log")
+    # Also accepted after the command; SUPPRESS keeps a subcommand from resetting `bench --debug run`.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    run = sub.add_parser("run", help="materialize the whole graph in-process (replay, network lock on)")
+    run = sub.add_parser("run", parents=[common],
+                         help="materialize the whole graph in-process (replay, network lock on)")
     run.add_argument("--fixtures", default=DEFAULT_FIXTURES)
     run.add_argument("--golden", default=DEFAULT_GOLDEN)
     run.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
@@ -112,17 +141,20 @@ def build_parser() -> argparse.ArgumentParser:
                           "(needs a whole run in the same warehouse first)")
     run.set_defaults(func=cmd_run)
 
-    verify = sub.add_parser("verify", help="manifest integrity: hashes, listing, captured_at, paths, classes")
+    verify = sub.add_parser("verify", parents=[common],
+                            help="manifest integrity: hashes, listing, captured_at, paths, classes")
     verify.add_argument("--fixtures", default=DEFAULT_FIXTURES)
     verify.add_argument("--providers", default=DEFAULT_PROVIDERS)
     verify.set_defaults(func=cmd_verify)
 
-    redact = sub.add_parser("redact", help="redact raw exchanges from the incoming folder into the fixtures tree")
+    redact = sub.add_parser("redact", parents=[common],
+                            help="redact raw exchanges from the incoming folder into the fixtures tree")
     redact.add_argument("--incoming", default=DEFAULT_INCOMING)
     redact.add_argument("--fixtures", default=DEFAULT_FIXTURES)
     redact.set_defaults(func=cmd_redact)
 
-    capture = sub.add_parser("capture", help="the only live command: call a provider, write raw exchanges to incoming/")
+    capture = sub.add_parser("capture", parents=[common],
+                             help="the only live command: call a provider, write raw exchanges to incoming/")
     capture.add_argument("--provider", required=True)
     capture.add_argument("--case", action="append", help="golden case id (repeatable); default: every answerable case")
     capture.add_argument("--golden", default=DEFAULT_GOLDEN)
@@ -130,11 +162,12 @@ def build_parser() -> argparse.ArgumentParser:
     capture.add_argument("--incoming", default=DEFAULT_INCOMING)
     capture.set_defaults(func=cmd_capture)
 
-    scan = sub.add_parser("scan-injection", help="run the injection detector; one JSON line per file")
+    scan = sub.add_parser("scan-injection", parents=[common], help="run the injection detector; one JSON line per file")
     scan.add_argument("paths", nargs="+", metavar="PATH")
     scan.set_defaults(func=cmd_scan_injection)
 
-    review = sub.add_parser("review", help="serve the reviewer's pages on 127.0.0.1 (judgments, dates, golden additions)")
+    review = sub.add_parser("review", parents=[common],
+                            help="serve the reviewer's pages on 127.0.0.1 (judgments, dates, golden additions)")
     review.add_argument("--golden", default=DEFAULT_GOLDEN)
     review.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
     review.add_argument("--fixtures", default=DEFAULT_FIXTURES)
@@ -143,7 +176,8 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--round", help="round name, e.g. 0002-december (default: today's, NNNN-review-YYYY-MM-DD)")
     review.set_defaults(func=cmd_review, review_command=None)
     review_sub = review.add_subparsers(dest="review_command")
-    invite = review_sub.add_parser("invite", help="print a one-time invitation link for a pseudonymous reviewer")
+    invite = review_sub.add_parser("invite", parents=[common],
+                                   help="print a one-time invitation link for a pseudonymous reviewer")
     invite.add_argument("reviewer", help="pseudonym, e.g. rev-a1")
     invite.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
     invite.add_argument("--host", default="127.0.0.1")
@@ -156,8 +190,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except InputError as exc:
+        if args.debug:
+            traceback.print_exc()
         print(f"bench {args.command}: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
+    except Exception as exc:  # a bug or an outage, not bad input: still one line, the stack only with --debug
+        if args.debug:
+            raise
+        reason = " ".join(str(exc).split())
+        print(f"bench {args.command}: unexpected {type(exc).__name__}: {reason} (--debug shows the stack)",
+              file=sys.stderr)
+        return EXIT_FAILED
 
 
 if __name__ == "__main__":

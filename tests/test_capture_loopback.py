@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bench_pipeline.capture import run_capture
+from bench_pipeline.domain.errors import InputError
 from bench_pipeline.fixtures.exchanges import load_exchange
 from bench_pipeline.fixtures.verify import verify_fixtures
 from bench_pipeline.providers import tavily
@@ -107,17 +108,17 @@ def test_capture_redact_verify_and_read(server, golden: Path, tmp_path: Path, mo
     assert page.cost_usd == pytest.approx(0.008)
 
 
-def test_missing_key_names_the_variable(server, golden: Path, tmp_path: Path, monkeypatch, capsys):
+def test_missing_key_names_the_variable(server, golden: Path, tmp_path: Path, monkeypatch):
     monkeypatch.delenv("TAVILY_API_KEY", raising=False)
-    assert run_capture("tavily", ["gs-001"], golden, PROVIDERS, tmp_path / "incoming") == 1
-    assert "TAVILY_API_KEY" in capsys.readouterr().err
+    with pytest.raises(InputError, match="TAVILY_API_KEY"):
+        run_capture("tavily", ["gs-001"], golden, PROVIDERS, tmp_path / "incoming")
     assert server.seen == []
 
 
-def test_asking_for_a_forbidden_case_is_refused(server, golden: Path, tmp_path: Path, monkeypatch, capsys):
+def test_asking_for_a_forbidden_case_is_refused(server, golden: Path, tmp_path: Path, monkeypatch):
     monkeypatch.setenv("TAVILY_API_KEY", server.key)
-    assert run_capture("tavily", ["gs-002"], golden, PROVIDERS, tmp_path / "incoming") == 1
-    assert "forbidden" in capsys.readouterr().err
+    with pytest.raises(InputError, match="forbidden"):
+        run_capture("tavily", ["gs-002"], golden, PROVIDERS, tmp_path / "incoming")
     assert server.seen == []
 
 

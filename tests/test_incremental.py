@@ -148,8 +148,8 @@ def test_judgments_only_rerun_reads_no_fixture_and_gives_the_report_of_a_run_fro
 
 def test_judgments_only_rerun_names_the_missing_whole_run(corpus, capsys):
     code = main(["run", "--judgments-only", *corpus.args()])
-    assert code == 1
-    assert "run the whole benchmark first" in capsys.readouterr().err
+    assert code == 2
+    assert "run the whole benchmark first" in capsys.readouterr().err.splitlines()[-1]
 
 
 def test_judgments_rerun_job_selects_the_judgments_and_what_is_computed_from_them():

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bench_pipeline.cli import main
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.files import dump_json, sha256_file, write_atomic
 from bench_pipeline.fixtures.manifest_io import load_manifest
@@ -87,9 +88,9 @@ def test_bad_input_names_file_and_field_and_writes_nothing(incoming: Path, tmp_p
     broken = incoming / "tavily/search/gs-002.json"
     write_atomic(broken, dump_json({**_exchange("search", "x"), "captured_at": "2026-11-20 18:03"}))
     fixtures = tmp_path / "fixtures"
-    assert run_redact(incoming, fixtures) == 1
-    err = capsys.readouterr().err
-    assert str(broken) in err and "captured_at" in err
+    assert main(["redact", "--incoming", str(incoming), "--fixtures", str(fixtures)]) == 2
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert last.startswith(f"bench redact: {broken}: captured_at: ")
     assert not fixtures.exists() and broken.is_file()
 
 

@@ -11,17 +11,19 @@ import os
 from pathlib import Path
 
 import dagster as dg
-import yaml
 
 from bench_pipeline.domain.errors import InputError
+from bench_pipeline.files import read_yaml
 
 
 def _provider_slugs() -> list[str]:
     path = Path(os.environ.get("BENCH_PROVIDERS", "providers.yaml"))
     if not path.is_file():
         return []
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return sorted((data.get("providers") or {}).keys())
+    # Malformed YAML names the file; anything else wrong with it is for `load_providers` to say.
+    data = read_yaml(path)
+    providers = data.get("providers") if isinstance(data, dict) else None
+    return sorted(providers) if isinstance(providers, dict) else []
 
 
 provider_partitions = dg.StaticPartitionsDefinition(_provider_slugs())

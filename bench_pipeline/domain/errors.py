@@ -11,8 +11,9 @@ class InputError(ValueError):
     def __init__(self, path: str | Path, field: str, reason: str):
         self.path = str(path)
         self.field = field
-        self.reason = reason
-        super().__init__(f"{self.path}: {field}: {reason}")
+        # One line even when the reason quotes a parser's multi-line message (YAML marks the column below).
+        self.reason = " ".join(str(reason).split())
+        super().__init__(f"{self.path}: {field}: {self.reason}")
 
 
 def first_pydantic_error(path: str | Path, exc) -> InputError:

@@ -7,7 +7,6 @@ every input passed, so an error leaves the fixtures tree as it was and the raw f
 from __future__ import annotations
 
 import hashlib
-import sys
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
@@ -43,11 +42,8 @@ class Redacted:
 
 
 def run_redact(incoming: Path, fixtures: Path) -> int:
-    try:
-        done = redact_incoming(Path(incoming), Path(fixtures))
-    except InputError as exc:
-        print(str(exc), file=sys.stderr)
-        return 1
+    """An InputError propagates: `bench` reports every command's bad input alike (exit 2, one line)."""
+    done = redact_incoming(Path(incoming), Path(fixtures))
     for item in done:
         removed = Counter(detector for _, detector, _ in item.found)
         detail = ", ".join(f"{name}×{count}" for name, count in sorted(removed.items())) or "nothing to remove"

@@ -353,7 +353,8 @@ def test_scan_injection_reads_by_content_and_names_the_file_it_cannot_read(tmp_p
     for broken in (truncated, picture):
         assert run_scan_injection([str(broken)]) == 2
         captured = capsys.readouterr()
-        assert captured.out == "" and captured.err.startswith(f"{broken}: "), captured.err
+        assert json.loads(captured.out) == {"path": str(broken), "error": captured.err.strip().split(": ", 1)[1]}
+        assert captured.err.startswith(f"bench scan-injection: {broken}: "), captured.err
 
 
 def test_prefixed_tags_of_old_social_widgets_are_read_not_refused():
