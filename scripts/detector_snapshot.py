@@ -28,7 +28,7 @@ from pathlib import Path
 
 from bench_pipeline.injection import signals
 from bench_pipeline.injection.detector import scan, sniff_media
-from benchmarks.blind_corpora.__main__ import _page, _rows, _strings
+from benchmarks.blind_corpora.__main__ import _rows, _strings, host_page
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures" / "web-search"
@@ -78,7 +78,7 @@ def _documents(pairs: bool) -> Iterator[tuple[str, str, bytes]]:
         if path.is_file() and path.suffix in (".html", ".pdf", ".json", ".md"):
             yield "bundled fixture", str(path.relative_to(FIXTURES)), path.read_bytes()
     for index, body in enumerate(_test_strings()):
-        yield "test page", str(index), _page(body)
+        yield "test page", str(index), host_page(body)
     for manifest in sorted((BLIND / "docs").glob("*_manifest.jsonl")):
         folder = BLIND / "docs" / manifest.name.removesuffix("_manifest.jsonl")
         for row in _rows(manifest):
@@ -86,8 +86,8 @@ def _documents(pairs: bool) -> Iterator[tuple[str, str, bytes]]:
     for path in sorted((BLIND / "texts").glob("*.jsonl")):
         for row in _rows(path):
             quoted = escape(row["text"])
-            yield "blind text page", f"{row['id']} visible", _page(f"<p>{quoted}</p>")
-            yield "blind text page", f"{row['id']} hidden", _page(f"<div style='display:none'>{quoted}</div>")
+            yield "blind text page", f"{row['id']} visible", host_page(f"<p>{quoted}</p>")
+            yield "blind text page", f"{row['id']} hidden", host_page(f"<div style='display:none'>{quoted}</div>")
     from benchmarks.injection_heldout.sources import REALDATA, clean_pages, html_hosts, pdf_hosts
 
     if not REALDATA.exists():

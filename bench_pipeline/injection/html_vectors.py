@@ -43,7 +43,9 @@ _NOT_READ = frozenset({"script", "style", "noscript", "template", "head", "title
 # Code shown on the page is read apart (`code_blocks`): an API's example request is data.
 _NOT_PROSE = _NOT_READ | {"pre"}
 _CODE_BLOCKS = etree.XPath("//body//pre[not(ancestor::pre)]")
-_STYLABLE = ("style", "class", "id", "hidden", "aria-hidden")
+_STYLABLE = frozenset({"style", "class", "id", "hidden", "aria-hidden"})
+_INLINE_SPACE = re.compile(r"[^\S\n]+")
+_LINE_BREAK = re.compile(r"[ \n]*\n[ \n]*")  # a line break, with the spaces and empty lines around it
 _ELEMENT_TEXT = etree.XPath(".//text()[not(ancestor::script or ancestor::style)]", smart_strings=False)
 _OUT_OF_BAND = etree.XPath("//template | //noscript | //*[@content] | //script[@type] | //svg//title | //svg//desc"
                            " | //svg//metadata")
@@ -51,7 +53,11 @@ _ITEMS = etree.XPath("//*[@itemscope]")
 # A microdata property's value where no one sees it (WHATWG microdata, "values").
 _UNSEEN_VALUE = {"meta": "content", "data": "value", "meter": "value"}
 # A quoted string may hold `;` and `}`: the value runs to the first one outside quotes.
-_CONTENT_VALUE = re.compile(r"(?<![-\w])content\s*:\s*((?:\"[^\"]*\"|'[^']*'|[^;}\"'])*)", re.IGNORECASE)
+_VALUE = r"((?:\"[^\"]*\"|'[^']*'|[^;}\"'])*)"
+_CONTENT_VALUE = re.compile(r"(?<![-\w])content\s*:\s*" + _VALUE, re.IGNORECASE)
+# The same, for lowered text: a pattern that opens on a case-sensitive literal is searched for that
+# literal at C speed, one that ignores case is tried at every character of a page's stylesheets.
+_CONTENT_LOWERED = re.compile(r"content(?<![-\w]content)\s*:\s*" + _VALUE)
 _ATTR_READ = re.compile(r"attr\(\s*([-\w]+)", re.IGNORECASE)
 _DATA_URLS = etree.XPath("//@*[starts-with(., 'data:')]")
 _STYLES_WITH_DATA = etree.XPath("//style[contains(., 'data:')]/text() | //@style[contains(., 'data:')]",
@@ -115,7 +121,9 @@ def block_text(root) -> str:
             if tag is not None and _breaks(element, tag):
                 parts.append("\n")
             parts.append(element.tail or "")
-    return "\n".join(line for line in (collapse_ws(line) for line in "".join(parts).split("\n")) if line)
+    # Each line's whitespace collapsed and its ends trimmed, empty lines dropped: two passes over the
+    # whole text instead of one per line (a page has tens of thousands of lines).
+    return _LINE_BREAK.sub("\n", _INLINE_SPACE.sub(" ", "".join(parts))).strip(" \n")
 
 
 def code_blocks(root) -> list[str]:
@@ -126,7 +134,7 @@ def code_blocks(root) -> list[str]:
 def _breaks(element, tag: str) -> bool:
     """A block ends a line, and so does an inline element that can be styled out of sight: the
     text of a hidden span inside a sentence then starts its own, as a reader of the source would."""
-    return tag in BLOCK_TAGS or any(element.get(name) is not None for name in _STYLABLE)
+    return tag in BLOCK_TAGS or not _STYLABLE.isdisjoint(element.keys())
 
 
 def hidden_element_channels(root) -> tuple[list[Channel], str | None]:
@@ -147,7 +155,7 @@ def generated_channels(root) -> list[Channel]:
     (`computed_style`) and as visible text when it does. The page is rendered for it only when one
     of the texts its `content` values can generate (their strings, the attributes `attr()` reads)
     could be instruction-like even in a hidden channel."""
-    values = [value for style in root.iter("style") for value in _CONTENT_VALUE.findall(style.text or "")]
+    values = [value for style in root.iter("style") for value in _content_values(style.text or "")]
     if not values:
         return []
     strings = [generated_text(value, lambda _: "") for value in values]
@@ -159,6 +167,15 @@ def generated_channels(root) -> list[Channel]:
     shown = [text for vector, text in generated if vector is None]
     channels = [Channel(vector, text) for vector, text in generated if vector is not None]
     return channels + ([Channel("system_imitation", "\n".join(shown))] if shown else [])
+
+
+def _content_values(css: str) -> list[str]:
+    """What `_CONTENT_VALUE.findall(css)` finds, read off the lowered stylesheet where lowering keeps
+    every offset (no letter lowers to two)."""
+    lowered = css.lower()
+    if len(lowered) != len(css):
+        return _CONTENT_VALUE.findall(css)
+    return [css[match.start(1):match.end(1)] for match in _CONTENT_LOWERED.finditer(lowered)]
 
 
 def embedded_documents(root) -> list[Nested]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from bench_pipeline.injection.signals.rule import ADDRESSING, HIDDEN_BAR, VISIBLE_BAR, WEIGHTS, Bar, windows
-from bench_pipeline.injection.signals.search import signals_per_sentence
+from bench_pipeline.injection.signals.search import signal_matches, signals_per_sentence
 from bench_pipeline.injection.signals.text import JOIN, folded, sentence_bounds, words_apart
 
 __all__ = ["ADDRESSING", "HIDDEN_BAR", "VISIBLE_BAR", "WEIGHTS", "Bar", "Candidate", "Finding", "candidate_windows",
@@ -91,6 +91,10 @@ def _sentences(texts: list[str], exhaustive: bool = False) -> _Sentences | None:
     pieces = [words_apart(texts[index]) for index in kept]
     folded_pieces = [folded(piece) for piece in pieces]
     joined, folded_text = JOIN.join(pieces), JOIN.join(folded_pieces)
+    matched = signal_matches(pieces, folded_pieces, folded_text, exhaustive)
+    if not matched and not exhaustive:
+        # No sentence holds a signal, so none is beside one for the directive to be looked for: no window.
+        return None
     bounds, owner = [], []
     offset = 0
     for position, piece in enumerate(folded_pieces):
@@ -98,7 +102,7 @@ def _sentences(texts: list[str], exhaustive: bool = False) -> _Sentences | None:
             bounds.append((offset + start, offset + end))
             owner.append(position)
         offset += len(piece) + len(JOIN)
-    found = signals_per_sentence(pieces, folded_pieces, folded_text, bounds, exhaustive)
+    found = signals_per_sentence(matched, folded_text, bounds, exhaustive)
     # Folding keeps offsets except for compatibility forms (`ﬁ`): the snippet then quotes the folded text.
     quoted = joined if len(joined) == len(folded_text) else folded_text
     return _Sentences(kept, bounds, owner, found, folded_text, quoted)

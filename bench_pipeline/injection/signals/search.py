@@ -34,20 +34,26 @@ _ROLE_SIGNALS = frozenset({"addressee", "addressed_model", "authority_label", "a
 Match = tuple[str, int, str]  # signal, where it starts in the folded text, what it matched
 
 
-def signals_per_sentence(pieces: list[str], folded_pieces: list[str], folded: str, bounds: list[tuple[int, int]],
-                         exhaustive: bool = False) -> list[set[str]]:
-    """Each sentence's signals. `folded` is `folded_pieces` joined by `JOIN`; `pieces` are the same
-    texts unfolded. `exhaustive` searches every pattern everywhere, the directive included: the
-    reference the prefilter and the directive's shortcut must equal."""
-    found: list[set[str]] = [set() for _ in bounds]
-    starts = [start for start, _ in bounds]
-    quoted = mentioned(folded)
+def signal_matches(pieces: list[str], folded_pieces: list[str], folded: str,
+                   exhaustive: bool = False) -> list[Match]:
+    """Every match of the signal patterns but the directive. `folded` is `folded_pieces` joined by `JOIN`;
+    `pieces` are the same texts unfolded. `exhaustive` searches every pattern everywhere: the reference
+    the prefilter must equal."""
     spans = _prefilter().spans(folded)
     matched: list[Match] = []
     for (name, pattern), where in zip(_SIGNALS, spans):
         hits = pattern.finditer(folded) if exhaustive or where is None else matches(pattern, folded, where)
         matched += [(name, match.start(), match.group()) for match in hits]
-    matched += _data_sinks(pieces, folded_pieces)
+    return matched + _data_sinks(pieces, folded_pieces)
+
+
+def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[int, int]],
+                         exhaustive: bool = False) -> list[set[str]]:
+    """Each sentence's signals, from `signal_matches` and the directive's. `exhaustive` searches the
+    directive everywhere: the reference its shortcut must equal."""
+    found: list[set[str]] = [set() for _ in bounds]
+    starts = [start for start, _ in bounds]
+    quoted = mentioned(folded)
     _attribute(_roles_apart(matched, folded, bounds), found, starts, quoted)
     beside = [index for index in range(len(bounds))
               if any(found[near] for near in (index - 1, index, index + 1) if 0 <= near < len(bounds))]
