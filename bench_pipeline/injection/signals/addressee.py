@@ -2,11 +2,13 @@
 ("asistente:", "hey AI,"), "<reader> que lean/resuman esta página", "<reader> deben/should …",
 "quien elabore comparativos", "los modelos encargados de resumir"."""
 
+from bench_pipeline.injection.signals import lexicon
 from bench_pipeline.injection.signals.grammar import (
-    DETERMINER, EN_VERB, ES_VERB, OBLIGATION, OUTPUT, READER, READS,
+    DETERMINER, EN_VERB, ES_VERB, OBLIGATION, OUTPUT, READER, READS, alt,
 )
 
 _A_READER = rf"{DETERMINER}{READER}"
+_TOOL = alt(*lexicon.TOOL_NOUNS_ES, *lexicon.TOOL_NOUNS_EN)
 PATTERN = "|".join([
     rf"\b(?:hey|hola|oye|dear|querid[oa]s?|estimad[oa]s?|atencion|attention)\s*,?\s+(?:(?:there|ahi"
     rf"|alli)\s*,?\s*)?(?:[a-z]+\s+)?{_A_READER}\b",
@@ -36,7 +38,12 @@ PATTERN = "|".join([
     rf"|with)\s+(?:resumir|analizar|leer|procesar|evaluar|indexar|calificar|summari[sz]ing|reading|processing"
     rf"|analy[sz]ing|evaluating|indexing|rating)\b",
     rf"\b(?:quien|quienes|whoever|anyone who|anybody who|those who)\s+(?:{READS})\s+(?:\w+\s+){{0,2}}{OUTPUT}\b",
-    # Not a reader that qualifies another noun: "las empresas de IA pueden", "operators of bots must".
-    rf"(?<!\bde )(?<!\bdel )(?<!\bof )(?<!\bsobre )(?<!\babout )\b{READER}\s+(?:{OBLIGATION})\b",
+    # Not a reader that qualifies another noun: "las empresas de IA pueden", "operators of bots must";
+    # a reader coordinated with another reader or tool still is one: "AI systems and research tools must".
+    rf"(?<!\bde )(?<!\bdel )(?<!\bof )(?<!\bsobre )(?<!\babout )\b{READER}"
+    rf"(?:,?\s+(?:and|or|y|e|o)\s+(?:[a-z-]+\s+)?(?:{_TOOL}|{READER}))?\s+(?:{OBLIGATION})\b",
+    # An order asked of a reader in the first person plural: "les pedimos (con respeto) a los buscadores con IA".
+    rf"\b(?:les?|te|os) (?:pedimos|solicitamos|rogamos|suplicamos|exigimos|pido|solicito)(?:\s+[a-z]+){{0,4}}"
+    rf"\s+a\s+{_A_READER}\b",
     rf"\b(?:{READER}|modelos?|models?)\s*[:,]\s*(?:por favor,?\s*|please,?\s*)?(?:{ES_VERB}|{EN_VERB})\b",
 ])

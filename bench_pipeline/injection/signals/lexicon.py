@@ -174,7 +174,8 @@ FRAMING_VERBS_EN = ["describe", "present", "treat", "mark", "classify", "rate", 
 CONCEAL_IDIOMS = [
     r"ocult[ae]n?", r"omit[ae]n?", r"no (?:hagas|haga|hagan) (?:referencia|mencion)",
     r"sin (?:mencionar|hacer referencia|referirse)",
-    r"dej[ae]n? fuera", r"deja de lado", r"(?:don'?t|do not|never) bring up", r"esconde[n]?", r"esconda[n]?",
+    r"dej[ae]n? fuera", r"deja de lado", r"dej(?:a|e|en|es|ar) de (?:mencionar|citar|incluir|hablar|referirse|senalar)",
+    r"(?:don'?t|do not|never) bring up", r"esconde[n]?", r"esconda[n]?",
     r"no (?:mencionar|senalar|citar|revelar|menciones|mencione|mencionen|senales|senale|senalen|hables|hable de"
     r"|hablen de|cites|cite|citen|reveles|revele|incluyas en|digas|diga|digan|refieras|refiera)",
     r"evit[ae]n? (?:mencionar|senalar|hablar|referirse|citar|incluir|decir|asociar|vincular"
