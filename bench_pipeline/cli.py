@@ -47,8 +47,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     from bench_pipeline.runner import DEFAULT_DAGSTER_HOME, instance_home, run_benchmark
 
     # The run joins the instance `dagster dev` reads (docs/operations.md#running-the-benchmark): the UI shows it.
-    if not os.environ.get("DAGSTER_HOME"):
-        os.environ["DAGSTER_HOME"] = str(instance_home(Path(DEFAULT_DAGSTER_HOME)))
+    # Dagster refuses a DAGSTER_HOME that does not exist, and one without dagster.yaml has no warehouse pool limit.
+    os.environ["DAGSTER_HOME"] = str(instance_home(Path(os.environ.get("DAGSTER_HOME") or DEFAULT_DAGSTER_HOME)))
     outcome = run_benchmark(fixtures=Path(args.fixtures), golden=Path(args.golden),
                             warehouse=Path(args.warehouse), providers_file=Path(args.providers),
                             invoices=Path(args.invoices), judgments_only=args.judgments_only, debug=args.debug,
