@@ -34,7 +34,7 @@ dev: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -rs
 
-# The UI as a new user meets it after `make bench` (about 3 minutes; needs Debian's chromium).
+# The UI as a new user meets it after `make bench` (about 75 s; needs Debian's chromium).
 ui-check: $(STAMP)
 	$(BIN)/python scripts/ui_check.py
 

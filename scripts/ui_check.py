@@ -4,7 +4,7 @@ README starts it, whose GraphQL API must report that run's materialization of ev
 partition of the partitioned ones). Then it materializes the benchmark job from the UI's API and drives
 headless Chromium to the asset graph and to the report asset's metadata, saving screenshots. Fails when a
 page shows an error, an asset lacks the CLI run's materialization, or the report metadata is missing. Stops
-every process it started, by PID, even on failure. About 3 minutes on 2 cores.
+every process it started, by PID, even on failure. About 75 s on 2 cores (make bench about 25 s of it).
 
 Usage: .venv/bin/python scripts/ui_check.py [SCREENSHOT_DIR]   (default: ui-check/, git-ignored), or make ui-check
 Needs Debian's `chromium`; run as root it installs it with apt-get when missing.

@@ -125,8 +125,8 @@ def test_scan_injection_never_gives_a_verdict_on_a_file_it_cannot_read(tmp_path,
 
 
 def test_scan_injection_names_a_truncated_pdf_in_the_middle_and_reads_non_utf8_html(tmp_path, capfd):
-    """A page in Windows-1252 is not bad input: the reader decodes it as a browser would, so
-    it gets a verdict (bench_pipeline/reading/decode.py); the truncated PDF between two readable files is the one named, and the scan goes on."""
+    """A page in Windows-1252 is not bad input: the reader decodes it as a browser would, so it gets a verdict
+    (bench_pipeline/reading/decode.py); the truncated PDF between two readable files is the one named."""
     clean = tmp_path / "pagina.html"
     clean.write_text("<html><body><p>Aceros del Bajío fabrica lámina.</p></body></html>", encoding="utf-8")
     truncated = tmp_path / "informe.pdf"
