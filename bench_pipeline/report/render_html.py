@@ -9,12 +9,12 @@ tie-break metrics in tie-break order with theirs, and the tie groups marked in t
 from __future__ import annotations
 
 import math
-from collections import Counter
 from html import escape
 
 from bench_pipeline.domain.golden import CATEGORIES
 from bench_pipeline.domain.report import Interval, MetricBlock, ProviderReport, Report
 from bench_pipeline.metrics.latency import MIN_N_FOR_P95
+from bench_pipeline.report.render_cascade import cascade_html, decision_clause
 from bench_pipeline.report.render_injection import injection_html
 from bench_pipeline.report.svg import Bar, Segment, bar_chart, legend
 
@@ -129,15 +129,9 @@ def cascade_sentence(report: Report) -> str:
     default = next(p for p in report.providers if p.provider == rec.default_provider)
     key = default.metrics.aggregate
     interval = _interval(RANKING_KEY, default.confidence.get(RANKING_KEY))
-    leaders = {category: order[0]["provider"] for category, order in rec.cascade_by_category.items() if order}
-    counts = Counter(leaders.values())
-    exceptions = ", ".join(f"{escape(p)} leads {escape(c)}" for c, p in leaders.items() if p != rec.default_provider)
-    cascade = (f"on a fallback each category cascades by its success rate, {escape(rec.default_provider)} first in "
-               f"{counts[rec.default_provider]} of {len(leaders)} categories"
-               + (f" ({exceptions})" if exceptions else "")) if leaders else "no cascade could be ordered"
     return (f"Default provider: <strong id='default-provider'>{escape(rec.default_provider)}</strong> — "
             f"{escape(rec.reason)}, ${_number(RANKING_KEY, key.cost_per_useful_answer_usd)} per useful answer {interval} "
-            f"(n={key.n.get(RANKING_KEY)} useful answers); {cascade}.")
+            f"(n={key.n.get(RANKING_KEY)} useful answers); {decision_clause(report)}.")
 
 
 def _tie_cells(report: Report) -> dict[str, str]:
@@ -261,21 +255,12 @@ def gates_overview(report: Report) -> str:
             f"<tbody>{rows}</tbody></table>")
 
 
-def cascade_table(report: Report) -> str:
-    rec = report.recommendation
-    if rec is None or not rec.cascade_by_category:
-        return ""
-    rows = "".join(f'<tr><th scope="row">{escape(category)}</th><td class="text">'
-                   + " → ".join(f"{escape(e['provider'])} ({_number('rate', e['success_rate'])}, n={e['n']})" for e in order)
-                   + "</td></tr>" for category, order in rec.cascade_by_category.items())
+def comparisons_table(report: Report) -> str:
     comparisons = "".join(
         f'<tr><th scope="row">{escape(c.better)} vs {escape(c.worse)}</th>'
         f"<td>{_interval(RANKING_KEY, c.difference_interval) or _missing()}</td><td>{_number('p', c.p_better_lower)}</td>"
         f"<td class='text'>{'yes' if c.distinguishable else 'no: tied'}</td></tr>" for c in report.comparisons)
-    return ("<h2 id='cascade'>Recommended cascade per category</h2><table><thead><tr><th scope='col' class='text'>category</th>"
-            "<th scope='col' class='text'>order (success rate on answerable cases, n)</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table>"
-            "<h3>Neighbours compared (paired bootstrap on cost per useful answer)</h3><table><thead><tr>"
+    return ("<h3>Neighbours compared (paired bootstrap on cost per useful answer)</h3><table><thead><tr>"
             "<th scope='col' class='text'>pair</th><th scope='col'>Δ cost per useful answer, 95% interval</th>"
             "<th scope='col'>P(first is cheaper)</th><th scope='col' class='text'>distinguishable</th></tr></thead>"
             f"<tbody>{comparisons}</tbody></table>")
@@ -418,7 +403,7 @@ def render_html(report: Report) -> str:
         " · provenance and the previous-run diff at the end</p></header>",
         notice, f"<p class='decision' id='decision'>{cascade_sentence(report)}</p>",
         "<main><h2 id='ranking-heading'>Ranking</h2>", ranking_table(report),
-        charts(report), gates_overview(report), cascade_table(report), injection_html(report),
+        charts(report), gates_overview(report), comparisons_table(report), cascade_html(report), injection_html(report),
         *(provider_section(p, ranked, default) for p in report.providers),
         "<h2 id='audit'>Audit trail</h2>", diff_block(report), provenance_block(report), _additions(report),
         _agreement(report),

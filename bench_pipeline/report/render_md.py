@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bench_pipeline.domain.golden import CATEGORIES
 from bench_pipeline.domain.report import Interval, MetricBlock, ProviderReport, Report
+from bench_pipeline.report.render_cascade import cascade_markdown
 from bench_pipeline.report.render_injection import injection_markdown
 
 TABLE_METRICS = ("precision_at_5", "precision_at_10", "recall", "citation_coverage", "freshness_accuracy",
@@ -85,11 +86,7 @@ def render_markdown(report: Report) -> str:
                   "|---|---|---|---|---|"]
         lines += [f"| {c.better} | {c.worse} | {interval(c.difference_interval)} | {fmt(c.p_better_lower)} | "
                   f"{'yes' if c.distinguishable else 'no'} |" for c in report.comparisons]
-    if report.recommendation and report.recommendation.cascade_by_category:
-        lines += ["", "## Recommended cascade per category (success rate, then cost)", ""]
-        for category, order in report.recommendation.cascade_by_category.items():
-            steps = " → ".join(f"{e['provider']} ({fmt(e['success_rate'])}, n={e['n']})" for e in order)
-            lines.append(f"- {category}: {steps}")
+    lines += cascade_markdown(report)
     lines += injection_markdown(report)
     for p in report.providers:
         lines += _provider_section(p)
