@@ -8,9 +8,8 @@ import pytest
 from bench_pipeline.observations.outcomes import CASE_BUDGET_USD
 from bench_pipeline.report.cascade import search_roles
 from bench_pipeline.report.cascade_choice import category_cascades
-from bench_pipeline.report.cascade_figures import figures, steps
+from bench_pipeline.report.cascade_figures import Resampled
 from bench_pipeline.report.cascade_walk import recorded, walk
-from bench_pipeline.report.confidence import Resamples
 
 # case → provider → (useful, cost USD, calls); gs-6 is forbidden: nobody is called, nothing is paid.
 ATTEMPTS = {
@@ -39,6 +38,10 @@ def _rows(cost_override: dict | None = None) -> list[dict]:
 REC = recorded(_rows(), ["a", "b", "c"], P50)
 
 
+def _figures(w) -> dict:
+    return Resampled([w]).figures(w)
+
+
 def test_the_walk_pays_every_step_stops_at_the_first_answer_and_at_the_budget():
     w = walk(REC, ("a", "b", "c"), CASE_BUDGET_USD)
     # gs-1: a answers at once (0.01).
@@ -58,7 +61,7 @@ def test_the_walk_pays_every_step_stops_at_the_first_answer_and_at_the_budget():
 
 def test_every_figure_of_the_walk():
     w = walk(REC, ("a", "b", "c"), CASE_BUDGET_USD)
-    found = figures(w, Resamples())
+    found = Resampled([w]).figures(w)
     assert found["answered"] == 2
     assert found["answered_rate"] == pytest.approx(2 / 5)                  # 2 of 5 answerable cases
     assert found["total_cost_usd"] == pytest.approx(0.2)                   # .01 + .03 + .045 + .06 + .055 + 0
@@ -71,12 +74,12 @@ def test_every_figure_of_the_walk():
     interval = found["confidence"]["answered_rate"]
     assert interval.low <= 0.4 <= interval.high
     # a answers gs-1 (reached by all 5), b answers gs-2 (reached by gs-2, gs-3, gs-5), c answers nothing (gs-3)
-    assert [(s.provider, s.reached, s.answers, s.share_of_answers) for s in steps(w, Resamples())] == [
+    assert [(s.provider, s.reached, s.answers, s.share_of_answers) for s in Resampled([w]).steps(w)] == [
         ("a", 5, 1, 0.5), ("b", 3, 1, 0.5), ("c", 1, 0, 0.0)]
 
 
 def test_a_provider_with_no_useful_answer_pays_and_answers_nothing():
-    found = figures(walk(REC, ("c",), CASE_BUDGET_USD), Resamples())
+    found = _figures(walk(REC, ("c",), CASE_BUDGET_USD))
     # five calls at 0.005, no answer: the cost per useful answer is unknown (null), never 0 or infinite
     assert found["answered"] == 0 and found["answered_rate"] == 0.0
     assert found["total_cost_usd"] == pytest.approx(0.025)
@@ -85,7 +88,7 @@ def test_a_provider_with_no_useful_answer_pays_and_answers_nothing():
 
 
 def test_the_order_matters():
-    found = figures(walk(REC, ("b", "a"), CASE_BUDGET_USD), Resamples())
+    found = _figures(walk(REC, ("b", "a"), CASE_BUDGET_USD))
     # b answers gs-1 (0.02), gs-2 (0.02), gs-4 (0.01); gs-3: b, a miss (0.04); gs-5: b 0.045 + a 0.01 = 0.055 > 0.05
     assert found["answered"] == 3
     assert found["total_cost_usd"] == pytest.approx(0.145)
@@ -95,7 +98,7 @@ def test_the_order_matters():
 
 def test_an_unknown_cost_makes_the_cost_unknown_never_zero():
     rec = recorded(_rows({("b", "gs-3"): None}), ["a", "b", "c"], P50)
-    found = figures(walk(rec, ("a", "b", "c"), CASE_BUDGET_USD), Resamples())
+    found = _figures(walk(rec, ("a", "b", "c"), CASE_BUDGET_USD))
     assert found["total_cost_usd"] is None and found["cost_per_useful_answer_usd"] is None
     assert found["answered"] == 2  # answers are still known
 
@@ -104,13 +107,13 @@ def test_roles_keep_disqualified_and_enrichment_only_providers_out_of_the_search
     candidates, excluded = search_roles({"a": "eligible", "b": "blocked_promotion", "c": "enrichment_only",
                                          "d": "disqualified"})
     assert candidates == ["a", "b"] and set(excluded) == {"c", "d"}
-    found, _ = category_cascades(REC, ["a", "b"], excluded, ["b", "a"], "a", CASE_BUDGET_USD, Resamples())
+    found, _ = category_cascades(REC, ["a", "b"], excluded, ["b", "a"], "a", CASE_BUDGET_USD)
     assert all(set(o.providers) <= {"a", "b"} for o in found.orders)
     assert found.orders_considered == 4  # a, b, a → b, b → a
 
 
 def test_the_recommended_cascade_is_the_cheapest_that_answers_no_fewer_than_the_most():
-    found, chosen = category_cascades(REC, ["a", "b", "c"], {}, ["b", "a", "c"], "a", CASE_BUDGET_USD, Resamples())
+    found, chosen = category_cascades(REC, ["a", "b", "c"], {}, ["b", "a", "c"], "a", CASE_BUDGET_USD)
     # Nobody answers gs-3 or gs-5, and a reached on gs-4 stops it on the budget, so three answers is the most.
     # b alone: 0.02 + 0.02 + 0.02 + 0.01 + 0.045 = 0.115 for three answers, 0.0383 each: the cheapest of all 15
     # orders (c → b pays c's 0.005 on every case: 0.14 / 3; b → c 0.125 / 3; a alone 0.11 for one answer).

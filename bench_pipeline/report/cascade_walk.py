@@ -49,22 +49,18 @@ def recorded(rows: Sequence[dict], providers: Sequence[str],
     `p50`: provider → (search p50, read p50) in ms. A (provider, case) with no row is an attempt of unknown
     cost that answered nothing."""
     cases = tuple(sorted({r["case_id"] for r in rows}))
-    column = {case: i for i, case in enumerate(cases)}
-    row_of = {p: i for i, p in enumerate(providers)}
+    column, row_of = {case: i for i, case in enumerate(cases)}, {p: i for i, p in enumerate(providers)}
     shape = (len(providers), len(cases))
     useful, cost, latency = np.zeros(shape, dtype=bool), np.full(shape, np.nan), np.full(shape, np.nan)
     forbidden = np.zeros(len(cases), dtype=bool)
-    for r in rows:
-        j = column[r["case_id"]]
-        forbidden[j] = r["web_role"] == "forbidden"
-        if (i := row_of.get(r["provider"])) is None:
-            continue
-        useful[i, j] = bool(r["useful"])
-        cost[i, j] = np.nan if r["cost_usd"] is None else r["cost_usd"]
-        search, read = p50.get(r["provider"], (None, None))
-        # calls = the search (when recorded) plus every read it led to
-        estimate = step_latency(search, read, max(int(r["calls"] or 0) - 1, 0))
-        latency[i, j] = np.nan if estimate is None else estimate
+    forbidden[[column[r["case_id"]] for r in rows if r["web_role"] == "forbidden"]] = True
+    mine = [r for r in rows if r["provider"] in row_of]
+    at = ([row_of[r["provider"]] for r in mine], [column[r["case_id"]] for r in mine])
+    useful[at] = [bool(r["useful"]) for r in mine]
+    cost[at] = [np.nan if r["cost_usd"] is None else r["cost_usd"] for r in mine]
+    # calls = the search (when recorded) plus every read it led to
+    estimates = [step_latency(*p50.get(r["provider"], (None, None)), max(int(r["calls"] or 0) - 1, 0)) for r in mine]
+    latency[at] = [np.nan if e is None else e for e in estimates]
     return Recorded(tuple(providers), cases, forbidden, useful, cost, latency)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import defaultdict
 from collections.abc import Callable
 
 import numpy as np
@@ -17,11 +18,10 @@ import numpy as np
 from bench_pipeline.domain.report import CascadePlan, CategoryCascades
 from bench_pipeline.report.cascade import search_roles
 from bench_pipeline.report.cascade_choice import category_cascades
-from bench_pipeline.report.cascade_figures import compare, figures
-from bench_pipeline.report.cascade_walk import Walk, recorded, walk
-from bench_pipeline.report.confidence import ALPHA, Resamples
+from bench_pipeline.report.cascade_figures import Resampled
+from bench_pipeline.report.cascade_walk import Recorded, Walk, recorded, walk
+from bench_pipeline.report.confidence import ALPHA, RESAMPLES, SEED
 
-OUTCOME_FIELDS = ("provider", "case_id", "category", "web_role", "useful", "cost_usd", "calls")
 READS = ("extract", "fetch")
 
 
@@ -42,12 +42,21 @@ class CascadeMemo:
     def __init__(self, known: dict | None = None):
         self.known, self.used = known or {}, {}
 
-    def get(self, inputs: dict, compute: Callable[[], dict]) -> dict:
-        key = hashlib.sha256(json.dumps(inputs, sort_keys=True, default=str).encode()).hexdigest()
+    def get(self, key: str, compute: Callable[[], dict]) -> dict:
         if key not in self.known:
             self.known[key] = compute()
         self.used[key] = self.known[key]
         return self.known[key]
+
+
+def _key(recs: dict[str, Recorded], settings: dict) -> str:
+    """Digest of every recorded attempt (the matrices the walks read) and of the settings that choose among them."""
+    digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode())
+    for category, rec in sorted(recs.items()):
+        digest.update("\x1f".join([category, *rec.providers, "|", *rec.cases]).encode())
+        for values in (rec.forbidden, rec.useful, rec.cost, rec.latency_ms):
+            digest.update(values.tobytes())
+    return digest.hexdigest()
 
 
 def _joined(walks: list[Walk], order: tuple[str, ...] = ()) -> Walk:
@@ -59,45 +68,47 @@ def _joined(walks: list[Walk], order: tuple[str, ...] = ()) -> Walk:
                 for f in ("forbidden", "answered_at", "cost", "tried", "latency_ms", "over_budget")))
 
 
-def _compute(outcomes: list[dict], statuses: dict[str, str], rule: dict[str, list[str]], default: str | None,
-             p50: dict, budget_usd: float, resamples: Resamples) -> dict:
+def _compute(recs: dict[str, Recorded], statuses: dict[str, str], rule: dict[str, list[str]], default: str | None,
+             budget_usd: float) -> dict:
     candidates, excluded = search_roles(statuses)
-    categories = sorted({r["category"] for r in outcomes})
     found, chosen, alone, fullest = {}, [], [], []
-    for category in categories:
-        rows = [r for r in outcomes if r["category"] == category]
-        rec = recorded(rows, sorted(statuses), p50)
+    for category, rec in sorted(recs.items()):
         found[category], recommended = category_cascades(rec, candidates, excluded, rule.get(category, []), default,
-                                                         budget_usd, resamples)
+                                                         budget_usd)
         if recommended is not None:
             chosen.append(recommended)
             alone.append(walk(rec, (default,), budget_usd) if default in candidates else None)
             fullest.append(walk(rec, found[category].most_answers, budget_usd))
-    uncovered = [c for c in categories if found[c].recommended is None and found[c].answerable]
+    uncovered = [c for c, f in found.items() if f.recommended is None and f.answerable]
     plan = None
     if chosen:
-        together = _joined(chosen)
+        together, fullest_together = _joined(chosen), _joined(fullest)
+        alone_together = _joined(alone, (default,)) if None not in alone else None
+        drawn = Resampled([w for w in (together, fullest_together, alone_together) if w is not None])
         plan = CascadePlan(
-            **figures(together, resamples), uncovered=uncovered,
-            by_category={c: found[c].recommended for c in categories if found[c].recommended},
-            vs_default_alone=compare(together, _joined(alone, (default,)), resamples) if None not in alone else None,
-            vs_most_answers=compare(together, _joined(fullest), resamples))
+            **drawn.figures(together), uncovered=uncovered,
+            by_category={c: f.recommended for c, f in found.items() if f.recommended},
+            vs_default_alone=drawn.compare(together, alone_together) if alone_together else None,
+            vs_most_answers=drawn.compare(together, fullest_together))
     return {"categories": {c: v.model_dump(mode="json") for c, v in found.items()},
             "plan": None if plan is None else plan.model_dump(mode="json")}
 
 
 def cascades(outcomes: list[dict], statuses: dict[str, str], rule: dict[str, list[str]], default: str | None,
-             latency: list[dict], budget_usd: float, resamples: Resamples,
+             latency: list[dict], budget_usd: float,
              memo: CascadeMemo | None = None) -> tuple[dict[str, CategoryCascades], CascadePlan | None]:
-    """`outcomes`: case_outcomes rows; `statuses`: provider → status; `rule`: category → the success-rate
-    rule's order; `latency`: latency rows (provider, operation, p50)."""
-    rows = sorted(({f: r[f] for f in OUTCOME_FIELDS} for r in outcomes), key=lambda r: (r["provider"], r["case_id"]))
+    """`outcomes`: case_outcomes rows (provider, case_id, category, web_role, useful, cost_usd, calls);
+    `statuses`: provider → status; `rule`: category → the success-rate rule's order; `latency`: latency rows
+    (provider, operation, p50)."""
+    by_category: dict[str, list[dict]] = defaultdict(list)
+    for row in outcomes:
+        by_category[row["category"]].append(row)
     p50 = step_p50s(latency)
-    inputs = {"outcomes": [[r[f] for f in OUTCOME_FIELDS] for r in rows], "statuses": statuses, "rule": rule,
-              "default": default, "p50": p50, "budget_usd": budget_usd,
-              "bootstrap": [resamples.resamples, resamples.seed, ALPHA]}
-    result = (memo or CascadeMemo()).get(inputs, lambda: _compute(rows, statuses, rule, default, p50, budget_usd,
-                                                                  resamples))
+    recs = {c: recorded(rows, sorted(statuses), p50) for c, rows in by_category.items()}
+    settings = {"statuses": statuses, "rule": rule, "default": default, "budget_usd": budget_usd,
+                "bootstrap": [RESAMPLES, SEED, ALPHA]}
+    result = (memo or CascadeMemo()).get(_key(recs, settings),
+                                         lambda: _compute(recs, statuses, rule, default, budget_usd))
     plan = result["plan"]
     return ({c: CategoryCascades.model_validate(v) for c, v in result["categories"].items()},
             None if plan is None else CascadePlan.model_validate(plan))
