@@ -52,7 +52,8 @@ def verdict(seen: dict) -> Verdict:
     ratio = seen["worst_cascade_seconds"] / own
     return Verdict("cascades vs the report step", ratio, f"≤ {TARGET:.2f} extra", ratio <= TARGET,
                    f"worst-case cascades {seen['worst_cascade_seconds']:.2f} s ({seen['providers']} providers may "
-                   f"search, {seen['cases']} cases, {seen['orders']:,} orders per category searched) against the report "
+                   f"search, {seen['cases']} cases, {seen['orders']:,} orders per category searched) against the "
+                   "report "
                    f"step without them {own:.1f} s (step {seen['report_seconds']:.1f} s cold, of which its own "
                    f"cascades {seen['own_cascade_seconds']:.2f} s)")
 

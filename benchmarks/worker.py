@@ -93,8 +93,8 @@ def main(task: str, base: Path) -> dict:
 
 
 def _cascade(paths: dict, base: Path) -> dict:
-    """A full run, then the report step alone (with the provenance it reads) and its caches cold, then the cascades on its inputs and on
-    worst-case outcomes (benchmarks/cascade_cost.py)."""
+    """A full run, then the report step alone (with the provenance it reads) and its caches cold, then the
+    cascades on its inputs and on worst-case outcomes (benchmarks/cascade_cost.py)."""
     import dagster as dg
 
     from benchmarks.cascade_cost import ROUNDS, time_cascades, worst_case

@@ -289,7 +289,9 @@ def cascade_numbers_problem(html: str, report: dict) -> str | None:
 def _cascade_problem(report: Path, html: str) -> str | None:
     """The cascade numbers against the report.json beside the page (a page alone has nothing to compare with)."""
     contract = report.with_name("report.json")
-    return cascade_numbers_problem(html, json.loads(contract.read_text(encoding="utf-8"))) if contract.exists() else None
+    if not contract.exists():
+        return None
+    return cascade_numbers_problem(html, json.loads(contract.read_text(encoding="utf-8")))
 
 
 def main(argv: list[str]) -> int:

@@ -178,7 +178,8 @@ def build_report(*, run_id: str, created_at: datetime, corpus: CorpusInfo, prove
     statuses = {e["provider"]: e["status"] for e in ranked}
     cost = {e["provider"]: e["metrics"]["cost_per_useful_answer_usd"] for e in ranked}
     searching = [p for p in order if p in search_roles(statuses)[0]]
-    rule = {c: [e["provider"] for e in entries] for c, entries in cascade_order(inputs.outcomes, searching, cost).items()}
+    rule = {c: [e["provider"] for e in entries]
+            for c, entries in cascade_order(inputs.outcomes, searching, cost).items()}
     by_category, plan = cascades(inputs.outcomes, statuses, rule, default, inputs.latency, CASE_BUDGET_USD, memo)
     rates = success_rates(inputs.outcomes)
     recommendation = Recommendation(

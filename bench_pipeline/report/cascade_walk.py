@@ -7,7 +7,8 @@ stops at the first useful answer, or when the case has spent more than the budge
 whatever the last call found), or when the order runs out (`fallback:exhausted`). Nothing is
 re-derived: the walk only reads the recorded attempts, so a replay is exact on the golden set.
 
-Walks are vectorised: many orders at once, every case at once (providers × cases matrices).
+A walk is vectorised over the cases: one array per figure. The search of every order
+(report/cascade_search.py) walks many orders at once the same way.
 """
 
 from __future__ import annotations
@@ -65,40 +66,6 @@ def recorded(rows: Sequence[dict], providers: Sequence[str],
 
 
 @dataclass(frozen=True)
-class Walks:
-    """Many orders walked over every case: arrays are orders × cases."""
-
-    answered_at: np.ndarray  # the step (0-based) that answered, -1 when none did
-    cost: np.ndarray         # what the case paid: 0 when forbidden, NaN when a call it paid has no known cost
-    tried: np.ndarray        # providers called
-    latency_ms: np.ndarray   # sum of the tried steps' estimates, NaN when one is unknown
-    over_budget: np.ndarray  # stopped on the budget
-
-
-def walk_many(rec: Recorded, orders: np.ndarray, budget_usd: float) -> Walks:
-    """`orders`: rows of provider indices, all of one length."""
-    count, length = orders.shape
-    shape = (count, len(rec.cases))
-    done = np.broadcast_to(rec.forbidden, shape).copy()
-    spent, latency = np.zeros(shape), np.zeros(shape)
-    tried, answered_at = np.zeros(shape, dtype=np.int64), np.full(shape, -1, dtype=np.int64)
-    over = np.zeros(shape, dtype=bool)
-    for step in range(length):
-        provider = orders[:, step]
-        active = ~done
-        spent += np.where(active, rec.cost[provider], 0.0)
-        latency += np.where(active, rec.latency_ms[provider], 0.0)
-        tried += active
-        # An unknown spend (NaN) never stops on the budget, as a single attempt of unknown cost does not.
-        stop = active & (spent > budget_usd)
-        hit = active & rec.useful[provider] & ~stop
-        answered_at[hit] = step
-        over |= stop
-        done |= hit | stop
-    return Walks(answered_at, spent, tried, latency, over)
-
-
-@dataclass(frozen=True)
 class Walk:
     """One order walked over every case (arrays per case)."""
 
@@ -122,6 +89,20 @@ class Walk:
 
 
 def walk(rec: Recorded, order: Sequence[str], budget_usd: float) -> Walk:
-    walks = walk_many(rec, rec.rows(order)[None, :], budget_usd)
-    return Walk(tuple(order), rec.cases, rec.forbidden, walks.answered_at[0], walks.cost[0], walks.tried[0],
-                walks.latency_ms[0], walks.over_budget[0])
+    """Every case of the category walked through `order` at once (one array per figure, one entry per case)."""
+    done, shape = rec.forbidden.copy(), len(rec.cases)
+    spent, latency = np.zeros(shape), np.zeros(shape)
+    tried, answered_at = np.zeros(shape, dtype=np.int64), np.full(shape, -1, dtype=np.int64)
+    over = np.zeros(shape, dtype=bool)
+    for step, provider in enumerate(rec.rows(order)):
+        active = ~done
+        spent += np.where(active, rec.cost[provider], 0.0)
+        latency += np.where(active, rec.latency_ms[provider], 0.0)
+        tried += active
+        # An unknown spend (NaN) never stops on the budget, as a single attempt of unknown cost does not.
+        stop = active & (spent > budget_usd)
+        hit = active & rec.useful[provider] & ~stop
+        answered_at[hit] = step
+        over |= stop
+        done |= hit | stop
+    return Walk(tuple(order), rec.cases, rec.forbidden, answered_at, spent, tried, latency, over)

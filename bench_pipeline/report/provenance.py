@@ -40,7 +40,7 @@ METHOD_SETTINGS = {
     # docs/method.md#cascades-replayed-on-the-golden-set
     "cascade": {"search_statuses": list(SEARCH_STATUSES), "max_length_searched": MAX_LENGTH,
                 "cost_tie_decimals": COST_DECIMALS, "recommendation_rule": RULE,
-                "latency": "an estimate: the recorded p50s of the steps a case tried (search, plus one read when it read)",
+                "latency": "an estimate: the recorded p50s of the steps a case tried (search, and one read if any)",
                 "enrichment_role": "not simulated: enrichment-only providers enter no cascade"},
 }
 VERSIONED_PACKAGES = ("dagster", "duckdb", "pandas", "pydantic", "pypdf", "trafilatura", "lxml")

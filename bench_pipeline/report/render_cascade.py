@@ -183,7 +183,8 @@ def _plan_table(report: Report) -> str:
             + _figure(data, where, "total_cost_usd", _usd, "confidence.total_cost_usd", "n.total_cost_usd")
             + _figure(data, where, "mean_providers_tried", _tried, "confidence.mean_providers_tried",
                       "n.mean_providers_tried")
-            + _figure(data, where, "latency_estimate_ms", _ms, "confidence.latency_estimate_ms", "n.latency_estimate_ms")
+            + _figure(data, where, "latency_estimate_ms", _ms, "confidence.latency_estimate_ms",
+                      "n.latency_estimate_ms")
             + _versus(data, where, "vs_default_alone", "no default provider")
             + _versus(data, where, "vs_most_answers") + "</tr></tbody></table>")
 
@@ -218,9 +219,10 @@ def _orders_table(category: str, found: CategoryCascades) -> str:
 
 
 def _card(category: str, found: CategoryCascades) -> str:
-    pruned = f"; {', '.join(found.pruned)} left out (answers nothing here, budget never reached)" if found.pruned else ""
+    pruned = (f"; {', '.join(found.pruned)} left out (answers nothing here, budget never reached)"
+              if found.pruned else "")
     searched = (f"{found.orders_considered} orders of one to three of {', '.join(found.candidates)} searched, "
-                f"{found.orders_walked} walked{pruned}. {found.reason}.")
+                f"{found.orders_walked} walked{pruned}. Recommended: {found.reason}.")
     return (f"<figure class='cascade' id='cascade-{escape(category)}'><figcaption>{escape(category)}: "
             f"{found.answerable} answerable cases</figcaption>{_chart(category, found)}"
             f"{_orders_table(category, found)}<p class='small'>{escape(searched)}</p></figure>")
@@ -318,8 +320,9 @@ def cascade_markdown(report: Report) -> list[str]:
                      f"{_md_versus(chosen.vs_best_single)} |")
     lines += ["", "Orders compared (★ recommended):", ""]
     for category, found in report.cascades.items():
-        orders = "; ".join(f"{'★ ' if o.recommended else ''}{arrow(o.providers)} ({', '.join(WHY[x] for x in o.labels)})"
-                           f": {_md_answered(o)}, ${_md_cost(o)}, tie group {o.tie_group}" for o in found.orders)
+        orders = "; ".join(f"{'★ ' if o.recommended else ''}{arrow(o.providers)} "
+                           f"({', '.join(WHY[x] for x in o.labels)}): {_md_answered(o)}, ${_md_cost(o)}, "
+                           f"tie group {o.tie_group}" for o in found.orders)
         lines.append(f"- {category} ({found.orders_considered} orders searched): {orders or found.reason}")
     lines += ["", "Recommended cascades compared with the previous run:", ""]
     lines += [f"- {line}" for line in _changes(report)]

@@ -203,15 +203,18 @@ def scatter_chart(points: list[Point], *, title: str, x_label: str, y_label: str
     base = top + plot_h
     parts = [f'<svg class="chart" role="img" aria-label="{escape(title)}" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>']
-    parts.append(_axis_ticks("x-axis", x_ticks, x_dec, lambda t: (x(t), base, x(t), base + 5, x(t), base + 17, "middle"))
+    parts.append(_axis_ticks("x-axis", x_ticks, x_dec,
+                             lambda t: (x(t), base, x(t), base + 5, x(t), base + 17, "middle"))
                  + f'<line class="domain" x1="{left}" y1="{base}" x2="{left + plot_w}" y2="{base}" stroke="#555"/>'
                  f'<text class="axis-label" x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">'
                  f'{escape(x_label)}</text></g>')
-    parts.append(_axis_ticks("y-axis", y_ticks, y_dec, lambda t: (left - 5, y(t), left, y(t), left - 8, y(t) + 4, "end"))
+    parts.append(_axis_ticks("y-axis", y_ticks, y_dec,
+                             lambda t: (left - 5, y(t), left, y(t), left - 8, y(t) + 4, "end"))
                  + f'<line class="domain" x1="{left}" y1="{top}" x2="{left}" y2="{base}" stroke="#555"/>'
                  f'<text class="axis-label" transform="rotate(-90)" x="{-(top + plot_h / 2):.1f}" y="12" '
                  f'text-anchor="middle">{escape(y_label)}</text></g>')
-    parts += [f'<line x1="{left}" y1="{y(t):.1f}" x2="{left + plot_w}" y2="{y(t):.1f}" stroke="#eee"/>' for t in y_ticks[1:]]
+    parts += [f'<line x1="{left}" y1="{y(t):.1f}" x2="{left + plot_w}" y2="{y(t):.1f}" stroke="#eee"/>'
+              for t in y_ticks[1:]]
     spots: list[tuple[float, float, list[str]]] = []
     for p in points:
         px, py = x(p.x), y(p.y)
