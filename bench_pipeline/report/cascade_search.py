@@ -1,11 +1,15 @@
-"""Every order of one to three providers, walked on the recorded outcomes: the cost-optimal order and the
-order with the most answers (docs/method.md#orders-compared).
+"""Every order of one to three providers, walked on the recorded outcomes: the cost-optimal order, the order
+with the most answers and the best single provider (docs/method.md#orders-compared).
 
-Tractable by construction: with 20 providers there are 20 + 380 + 6,840 orders, each walked over every
-case of the category in one vectorised pass (orders × cases arrays, in chunks to bound memory), and
-only point values are computed here; intervals are for the few orders the report shows. An exact
-pruning also applies: when no order of up to three can exceed the case budget on any case, a provider
-that answers no case is left out, since the same order without it answers the same cases for no more.
+Tractable by construction: with 20 providers there are 20 + 380 + 6,840 orders, and only point values
+are computed for them (intervals are for the few orders the report shows). Orders grow by extending
+prefixes: the state of every case after each order (done, spent) is kept, and every prefix is extended by
+every provider not in it in one vectorised step (orders × providers × cases, in chunks to bound memory).
+The last step walks no case: what it pays and answers on the open cases are matrix products, and only the
+open cases where a call could pass the budget are walked, to take back the answers the budget stops.
+An exact pruning also applies: when no order of up to three can exceed the case budget on any case, a
+provider that answers no case is left out, since the same order without it answers the same cases for no
+more; when no provider answers anything, nothing is walked.
 """
 
 from __future__ import annotations
