@@ -9,7 +9,11 @@ STAMP  := $(VENV)/.installed
 export DAGSTER_DISABLE_TELEMETRY := 1
 export UV_COMPILE_BYTECODE := 1
 
-.PHONY: bench test verify check-defs benchmarks heldout lock clean
+.PHONY: bench dev test ui-check verify check-defs benchmarks heldout lock clean
+
+# `make bench` records into the instance the UI reads (the repository's dagster_home/, unless DAGSTER_HOME is
+# set), so `make dev` shows its run; `bench run` alone defaults to ./dagster_home the same way.
+bench dev: export DAGSTER_HOME ?= $(CURDIR)/dagster_home
 
 $(STAMP): requirements.lock pyproject.toml
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required"'
@@ -22,8 +26,17 @@ $(STAMP): requirements.lock pyproject.toml
 bench: $(STAMP)
 	$(BIN)/bench run
 
+# The Dagster UI on http://127.0.0.1:3000 (loopback only), over the instance `make bench` recorded into.
+dev: $(STAMP)
+	$(BIN)/dagster dev -w workspace.yaml -h 127.0.0.1 -p 3000
+
+# -rs: every skipped test with its reason (the browser tests skip without Debian's chromium).
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -rs
+
+# The UI as a new user meets it after `make bench` (about 75 s; needs Debian's chromium).
+ui-check: $(STAMP)
+	$(BIN)/python scripts/ui_check.py
 
 verify: $(STAMP)
 	$(BIN)/bench verify

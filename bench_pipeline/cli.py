@@ -44,11 +44,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     os.environ["BENCH_PROVIDERS"] = args.providers
     # Single-run backfill policy is a beta parameter: a note for developers, noise for users of the CLI.
     warnings.filterwarnings("ignore", message=".*backfill_policy.*")
-    from bench_pipeline.runner import run_benchmark
+    from bench_pipeline.runner import DEFAULT_DAGSTER_HOME, instance_home, run_benchmark
 
+    # The run joins the instance `dagster dev` reads (docs/operations.md#running-the-benchmark): the UI shows it.
+    # Dagster refuses a DAGSTER_HOME that does not exist, and one without dagster.yaml has no warehouse pool limit.
+    os.environ["DAGSTER_HOME"] = str(instance_home(Path(os.environ.get("DAGSTER_HOME") or DEFAULT_DAGSTER_HOME)))
     outcome = run_benchmark(fixtures=Path(args.fixtures), golden=Path(args.golden),
                             warehouse=Path(args.warehouse), providers_file=Path(args.providers),
-                            invoices=Path(args.invoices), judgments_only=args.judgments_only, debug=args.debug)
+                            invoices=Path(args.invoices), judgments_only=args.judgments_only, debug=args.debug,
+                            notify=lambda line: print(f"bench run: note: {line}", file=sys.stderr, flush=True))
     for line in outcome.lines:
         print(line)
     for line in outcome.warnings:

@@ -70,13 +70,21 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
+def read_utf8(path: Path) -> str:
+    """A text file we read (YAML, JSON lines): UTF-8 or bad input naming the file, never a decoder's stack."""
+    data = read_bytes(path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(path, "(file)", f"is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
 def read_yaml(path: Path) -> Any:
     path = Path(path)
+    text = read_utf8(path)
     try:
         # libyaml's loader when built in: the same documents, ten times faster than the pure-Python one.
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except FileNotFoundError:
-        raise InputError(path, "(file)", "does not exist") from None
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         raise InputError(path, "(yaml)", f"malformed YAML: {exc}") from None
 

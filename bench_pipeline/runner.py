@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import dagster as dg
+import yaml
 from dagster_shared import error as dg_error
 
 from bench_pipeline.definitions import ASSETS, CHECKS
+from bench_pipeline.defs.assets.corpus import NO_WHOLE_RUN, verified_corpus
 from bench_pipeline.defs.automation import JUDGMENTS_RERUN
 from bench_pipeline.defs.partitions import all_providers_tags
 from bench_pipeline.defs.resources import BenchConfig, ReplayTransport, Warehouse
+from bench_pipeline.domain.errors import InputError
 from bench_pipeline.transport.netlock import network_locked
 
 
@@ -23,6 +28,20 @@ QUIET_CONSOLE = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 # would repeat every failure with its stack and the steps skipped after it. `--debug` brings it back whole.
 SILENT_CONSOLE = {"loggers": {"console": {"config": {"log_level": "CRITICAL"}}}}
 DEBUG_CONSOLE = {"loggers": {"console": {"config": {"log_level": "DEBUG"}}}}
+
+# The instance `bench run` records into when DAGSTER_HOME is not set: the one the UI reads (docs/operations.md).
+DEFAULT_DAGSTER_HOME = "dagster_home"
+# What dagster_home/dagster.yaml sets (a test keeps the two equal), written where that file is missing: without
+# the pool limit a persistent instance would let two steps write the DuckDB file at once.
+INSTANCE_SETTINGS = {"telemetry": {"enabled": False}, "nux": {"enabled": False},
+                     "concurrency": {"pools": {"granularity": "op", "default_limit": 1}}}
+# Each run names the process running it, so a later run can tell an abandoned one (its process killed, its
+# terminal closed) from one still going: an abandoned run keeps its warehouse slot, and every later run waits.
+PROCESS_TAG = "bench/process"
+# The concurrency pool of every step that opens the warehouse.
+WAREHOUSE_POOL = "duckdb"
+UNFINISHED = [dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTING, dg.DagsterRunStatus.STARTED,
+              dg.DagsterRunStatus.CANCELING]
 
 
 @dataclass
@@ -48,9 +67,72 @@ def bench_resources(*, fixtures: Path, golden: Path, warehouse: Path, providers_
     }
 
 
+def instance_home(folder: Path) -> Path:
+    """`folder` made ready to be DAGSTER_HOME: created, with the project's settings when it has no dagster.yaml."""
+    folder = folder.resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    settings = folder / "dagster.yaml"
+    if not settings.exists():
+        settings.write_text("# Written by `bench run`: the settings of the repository's dagster_home/dagster.yaml.\n"
+                            + yaml.safe_dump(INSTANCE_SETTINGS, sort_keys=False), encoding="utf-8")
+    return folder
+
+
 def _instance() -> dg.DagsterInstance:
     # With DAGSTER_HOME the run joins the instance's history (the UI shows it); without, nothing is left behind.
     return dg.DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else dg.DagsterInstance.ephemeral()
+
+
+def _started(pid: int) -> str | None:
+    """When the process started (clock ticks since boot), None when there is no such process: a PID alone
+    could have been reused."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except OSError:
+        return None
+
+
+def _this_process() -> str:
+    return f"{socket.gethostname()} {os.getpid()} {_started(os.getpid())}"
+
+
+def _gone(process: str) -> bool:
+    host, pid, started = process.split(" ")
+    # Another machine's process, or a system without /proc: nothing here can tell, so it is left alone.
+    return host == socket.gethostname() and Path("/proc/self/stat").exists() and _started(int(pid)) != started
+
+
+def release_abandoned_runs(instance: dg.DagsterInstance) -> list[str]:
+    """Runs an earlier `bench run` left unfinished when its process died: marked failed, their slots freed.
+    Dagster frees a run's pool slots when the run ends, and a killed in-process run never ends."""
+    released = []
+    for run in instance.get_runs(dg.RunsFilter(statuses=UNFINISHED)):
+        process = run.tags.get(PROCESS_TAG)
+        if process is None or not _gone(process):
+            continue
+        instance.report_run_failed(run, f"the `bench run` process ({process}) ended without finishing the run")
+        if instance.event_log_storage.supports_global_concurrency_limits:
+            instance.event_log_storage.free_concurrency_slots_for_run(run.run_id)
+        released.append(f"run {run.run_id} was abandoned by its `bench run` process; marked failed, "
+                        "its warehouse slot freed")
+    return released
+
+
+def pool_holders(instance: dg.DagsterInstance) -> list[str]:
+    """Unfinished runs holding the warehouse's pool slot: a run started now waits for them, and Dagster
+    does not let Ctrl-C interrupt that wait."""
+    storage = instance.event_log_storage
+    if not storage.supports_global_concurrency_limits:
+        return []
+    return sorted({slot.run_id for slot in storage.get_concurrency_info(WAREHOUSE_POOL).claimed_slots})
+
+
+def require_whole_run(warehouse: Warehouse) -> None:
+    """A judgments-only run reads what a whole run left; checked before any step, which would otherwise
+    each fail on its own missing table."""
+    if not Path(warehouse.database).is_file():
+        raise InputError(warehouse.database, "fixture_corpus", NO_WHOLE_RUN)
+    verified_corpus(warehouse)
 
 
 def root_cause(error: dg_error.SerializableErrorInfo) -> dg_error.SerializableErrorInfo:
@@ -78,16 +160,26 @@ def python_trace(error: dg_error.SerializableErrorInfo) -> str:
 
 
 def run_benchmark(*, fixtures: Path, golden: Path, warehouse: Path, providers_file: Path, invoices: Path,
-                  judgments_only: bool = False, debug: bool = False) -> RunOutcome:
+                  judgments_only: bool = False, debug: bool = False,
+                  notify: Callable[[str], None] = lambda _: None) -> RunOutcome:
     """The whole graph, or with `judgments_only` the `judgments_rerun` selection: after a review round,
     judgments, relevance metrics and the report from the warehouse a whole run left, reading no fixture.
-    With `debug`, Dagster's console logs everything, stacks included."""
+    With `debug`, Dagster's console logs everything, stacks included. `notify` hears, as they happen, what
+    the instance holds against this run: abandoned runs released, and live runs it has to wait for."""
     resources = bench_resources(fixtures=fixtures, golden=golden, warehouse=warehouse, providers_file=providers_file,
                                 invoices=invoices)
-    scope = {"selection": JUDGMENTS_RERUN} if judgments_only else {"tags": all_providers_tags()}
+    if judgments_only:
+        require_whole_run(resources["warehouse"])
+    selection = {"selection": JUDGMENTS_RERUN} if judgments_only else {}
+    tags = {PROCESS_TAG: _this_process(), **({} if judgments_only else all_providers_tags())}
     with network_locked(), _instance() as instance:
+        for line in release_abandoned_runs(instance):
+            notify(line)
+        for run_id in pool_holders(instance):
+            notify(f"run {run_id} holds the warehouse (pool {WAREHOUSE_POOL}) in {instance.root_directory}; "
+                   "this run waits until it ends")
         result = dg.materialize([*ASSETS, *CHECKS], resources=resources, instance=instance, raise_on_error=False,
-                                run_config=DEBUG_CONSOLE if debug else SILENT_CONSOLE, **scope)
+                                run_config=DEBUG_CONSOLE if debug else SILENT_CONSOLE, tags=tags, **selection)
         # The ops' own warnings (`context.log.warning`), which the silent console no longer shows. Errors are
         # left out: Dagster logs the steps it skipped after a failure at that level, and failures are read below.
         logged = [entry for entry in instance.all_logs(result.run_id)

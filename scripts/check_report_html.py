@@ -11,9 +11,12 @@ Checks, in order:
 3. the page has the ranking table, the gates and the charts;
 4. at 1280×800 the ranking-key column (every cell of it) and the default provider are inside the
    first viewport, with no scrolling;
-5. every chart (`svg.chart`) has an x and a y axis, each with at least two ticks (a tick mark and
+5. at 1280×800, for every provider the ranking table marks as not eligible (`data-status`), its line
+   in `#verdicts` (same status) and every one of its reasons (`.reason`, as many as the gates overview
+   shows it failing or pending) are inside the first viewport, laid out (not of zero size);
+6. every chart (`svg.chart`) has an x and a y axis, each with at least two ticks (a tick mark and
    its label);
-6. with report.json beside the page, every cascade figure shown (value, interval, n) equals report.json's
+7. with report.json beside the page, every cascade figure shown (value, interval, n) equals report.json's
    as rounded on the page, and every category with a recommended cascade has its row.
 Chromium is driven over the DevTools protocol on a pipe (`--remote-debugging-pipe`): no port, no
 extra package. With --screenshots DIR it also saves report-1280x800.png and report-full.png, and with
@@ -48,6 +51,13 @@ LAYOUT = """JSON.stringify({
   width: innerWidth, height: innerHeight,
   key: [...document.querySelectorAll('#ranking-key, #ranking td.key')].map(e => e.getBoundingClientRect()),
   default: [...document.querySelectorAll('#default-provider')].map(e => e.getBoundingClientRect()),
+  ranked: [...document.querySelectorAll('#ranking tbody tr')].map(tr => ({
+    provider: tr.dataset.provider || null, status: tr.dataset.status || null})),
+  gates: Object.fromEntries([...document.querySelectorAll('#gates-overview tbody tr[data-provider]')].map(tr =>
+    [tr.dataset.provider, tr.querySelectorAll('.fail, .pending').length])),
+  verdicts: [...document.querySelectorAll('#verdicts [data-provider]')].map(e => ({
+    provider: e.dataset.provider, status: e.dataset.status || null, rect: e.getBoundingClientRect(),
+    reasons: [...e.querySelectorAll('.reason')].map(r => r.getBoundingClientRect())})),
   charts: [...document.querySelectorAll('svg.chart')].map(svg => ({
     label: svg.getAttribute('aria-label') || '(unlabelled chart)',
     axes: Object.fromEntries(['x-axis', 'y-axis'].map(axis => [axis,
@@ -136,7 +146,8 @@ def _load(devtools: DevTools, url: str) -> str:
 def _requests(events: list[dict], url: str) -> list[str]:
     """Every request but the document's own load (compared unquoted: Chromium may re-encode the path)."""
     return [e["params"]["request"]["url"] for e in events
-            if e.get("method") == "Network.requestWillBeSent" and unquote(e["params"]["request"]["url"]) != unquote(url)]
+            if e.get("method") == "Network.requestWillBeSent"
+            and unquote(e["params"]["request"]["url"]) != unquote(url)]
 
 
 def _console_errors(events: list[dict]) -> list[str]:
@@ -165,6 +176,33 @@ def _layout_problem(layout: dict) -> str | None:
     for name, rects in (("ranking-key column", layout["key"]), ("default provider", layout["default"])):
         if any(_outside(r) for r in rects):
             return f"the {name} is not inside the first {VIEWPORT[0]}x{VIEWPORT[1]} viewport"
+    return None
+
+
+def _laid_out_inside(rect: dict) -> bool:
+    """Inside the first viewport and actually drawn: a hidden element has an empty box at the origin."""
+    return rect["width"] > 0 and rect["height"] > 0 and not _outside(rect)
+
+
+def _verdicts_problem(layout: dict) -> str | None:
+    """Every provider that is not eligible says why inside the first viewport: its line and each reason."""
+    if any(row["status"] is None for row in layout["ranked"]):
+        return "ranking rows without a provider status (#ranking tbody tr[data-status])"
+    lines = {line["provider"]: line for line in layout["verdicts"]}
+    for row in layout["ranked"]:
+        provider, status = row["provider"], row["status"]
+        if status == "eligible":
+            continue
+        line = lines.get(provider)
+        if line is None or line["status"] != status:
+            return f"no line in #verdicts giving {provider}'s status ({status}) and why"
+        expected = layout["gates"].get(provider, 1)
+        if len(line["reasons"]) < max(1, expected):
+            return (f"{provider} ({status}) gives {len(line['reasons'])} reasons (.reason) for "
+                    f"{max(1, expected)} gates not passed")
+        if not all(_laid_out_inside(r) for r in [line["rect"], *line["reasons"]]):
+            return (f"the reasons of {provider} ({status}) are not inside the first "
+                    f"{VIEWPORT[0]}x{VIEWPORT[1]} viewport")
     return None
 
 
@@ -228,7 +266,8 @@ def check(report: Path, screenshots: Path | None = None, section: str | None = N
         return f"{report}: console errors: {errors[:3]}"
     if missing := [marker for marker in REQUIRED if marker not in layout["html"]]:
         return f"{report}: the rendered page lacks {missing}"
-    problem = _layout_problem(layout) or _axes_problem(layout) or _cascade_problem(report, layout["html"])
+    problem = (_layout_problem(layout) or _verdicts_problem(layout) or _axes_problem(layout)
+               or _cascade_problem(report, layout["html"]))
     return f"{report}: {problem}" if problem else None
 
 
@@ -308,9 +347,9 @@ def main(argv: list[str]) -> int:
     if problem:
         print(f"check_report_html: {problem}", file=sys.stderr)
         return 1
-    print(f"report.html ok: {args.report} renders offline with no request and no console error; ranking key and "
-          f"default provider inside {VIEWPORT[0]}x{VIEWPORT[1]}; every chart axis has ticks; cascade figures as in "
-          "report.json")
+    print(f"report.html ok: {args.report} renders offline with no request and no console error; ranking key, "
+          f"default provider and every non-eligible provider's reasons inside {VIEWPORT[0]}x{VIEWPORT[1]}; "
+          "every chart axis has ticks; cascade figures as in report.json")
     return 0
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -20,7 +21,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 from scripts.processes import free_port, start, wait_for  # noqa: E402
 
-BENCH = str(REPO / ".venv" / "bin" / "bench")
+# `bench` as the running interpreter has it (pyproject's entry point, bench_pipeline.cli:main), whichever
+# environment that is: a `.venv` at the repository root is one way to install the project, not the only one.
+BENCH = [sys.executable, "-m", "bench_pipeline.cli"]
 FIXTURES = REPO / "fixtures" / "web-search"
 ROUND = "0002-review-test"
 # Taken out of the pool's judgments so the queue has relevance items: all of one case's top results.
@@ -45,8 +48,13 @@ class Site:
                 "--providers", str(REPO / "providers.yaml"), "--invoices", str(REPO / "invoices")]
 
     def bench_run(self) -> dict:
-        """`bench run` on this site; the report it printed last."""
-        done = subprocess.run([BENCH, "run", *self.run_args()], cwd=REPO, capture_output=True, text=True, timeout=300)
+        """`bench run` on this site, recorded in the site's own instance (never the repository's dagster_home/,
+        which `bench run` would default to); the report it printed last."""
+        home = self.root / "dagster_home"
+        home.mkdir(parents=True, exist_ok=True)
+        shutil.copy(REPO / "dagster_home" / "dagster.yaml", home / "dagster.yaml")
+        done = subprocess.run([*BENCH, "run", *self.run_args()], cwd=REPO, capture_output=True, text=True, timeout=300,
+                              env={**os.environ, "DAGSTER_HOME": str(home)})
         if done.returncode != 0:
             raise RuntimeError(f"bench run failed: {done.stderr.strip()[-400:]}")
         return json.loads(Path(done.stdout.strip().splitlines()[-1]).read_text())
@@ -72,7 +80,7 @@ def prepare(root: Path) -> Site:
 def serve(stack: ExitStack, site: Site, log: Path) -> tuple[subprocess.Popen, str]:
     port = free_port()
     out = stack.enter_context(log.open("a"))
-    server = start(stack, "bench review", [BENCH, "review", "--golden", str(site.golden), "--warehouse",
+    server = start(stack, "bench review", [*BENCH, "review", "--golden", str(site.golden), "--warehouse",
                                            str(site.warehouse), "--fixtures", str(site.fixtures), "--port", str(port),
                                            "--round", ROUND], cwd=REPO, stdout=out, stderr=out)
     base = f"http://127.0.0.1:{port}"
@@ -91,8 +99,8 @@ def _answers(port: int) -> bool:
 
 def invite(site: Site, reviewer: str, base: str) -> str:
     port = urlsplit(base).port
-    done = subprocess.run([BENCH, "review", "invite", reviewer, "--warehouse", str(site.warehouse), "--port", str(port)],
-                          cwd=REPO, capture_output=True, text=True, timeout=60, check=True)
+    done = subprocess.run([*BENCH, "review", "invite", reviewer, "--warehouse", str(site.warehouse),
+                           "--port", str(port)], cwd=REPO, capture_output=True, text=True, timeout=60, check=True)
     return done.stdout.strip()
 
 

@@ -1,9 +1,12 @@
-"""The Dagster UI, tried as a new user would: start `dagster dev` on loopback, materialize the
-benchmark job from the UI's API, then drive headless Chromium to the asset graph and to the report
-asset's metadata, saving screenshots. Fails when a page shows an error or the report metadata is
-missing. Stops every process it started, by PID, even on failure.
+"""The Dagster UI, tried as a new user would, in a throwaway checkout (the repository's inputs linked in, no
+dagster_home/ or warehouse/ yet): `make bench` with DAGSTER_HOME unset, then `dagster dev` on loopback as the
+README starts it, whose GraphQL API must report that run's materialization of every asset (every provider
+partition of the partitioned ones). Then it materializes the benchmark job from the UI's API and drives
+headless Chromium to the asset graph and to the report asset's metadata, saving screenshots. Fails when a
+page shows an error, an asset lacks the CLI run's materialization, or the report metadata is missing. Stops
+every process it started, by PID, even on failure. About 75 s on 2 cores (make bench about 25 s of it).
 
-Usage: .venv/bin/python scripts/ui_check.py [SCREENSHOT_DIR]   (default: ui-check/, git-ignored)
+Usage: .venv/bin/python scripts/ui_check.py [SCREENSHOT_DIR]   (default: ui-check/, git-ignored), or make ui-check
 Needs Debian's `chromium`; run as root it installs it with apt-get when missing.
 """
 
@@ -75,6 +78,63 @@ REPORT_METADATA = """query { assetOrError(assetKey: {path: ["benchmark_report"]}
     ... on MarkdownMetadataEntry { mdStr } ... on PathMetadataEntry { path } } } } } }"""
 
 
+ASSET_MATERIALIZATIONS = """query { assetNodes { assetKey { path } isPartitioned partitionKeys
+  assetMaterializations(limit: 1) { runId } latestMaterializationByPartition { runId partition } } }"""
+# What a checkout holds that `make bench` and `dagster dev` read, linked from the repository.
+CHECKOUT_LINKS = ("Makefile", "requirements.lock", "pyproject.toml", ".venv", "workspace.yaml")
+
+
+def make_checkout(work: Path) -> Path:
+    """A folder laid out like a fresh clone: the corpus and the build files linked in, no instance yet."""
+    checkout = work / "checkout"
+    corpus = corpus_env(work)
+    for relative, target in [*((name, REPO / name) for name in CHECKOUT_LINKS),
+                             ("fixtures/web-search", Path(corpus["BENCH_FIXTURES"])),
+                             ("golden", Path(corpus["BENCH_GOLDEN"])), ("invoices", Path(corpus["BENCH_INVOICES"])),
+                             ("providers.yaml", Path(corpus["BENCH_PROVIDERS"]))]:
+        link = checkout / relative
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(target)
+    return checkout
+
+
+def make_bench(checkout: Path, env: dict[str, str]) -> str:
+    """`make bench` as a new user types it; the run id from the report path it prints last."""
+    done = subprocess.run(["make", "--no-print-directory", "bench"], cwd=checkout, env=env, capture_output=True,
+                          text=True, timeout=600)
+    if done.returncode != 0:
+        raise CheckFailed(f"make bench exited {done.returncode}: {done.stderr.strip()[-400:]}")
+    report = Path(done.stdout.strip().splitlines()[-1])
+    if not (checkout / report).is_file():
+        raise CheckFailed(f"make bench did not end with a report path: {report}")
+    if not (checkout / "dagster_home" / "dagster.yaml").is_file():
+        raise CheckFailed("make bench left no dagster_home/dagster.yaml in the checkout")
+    print(f"make bench: run {report.parent.name}, recorded in {checkout / 'dagster_home'}")
+    return report.parent.name
+
+
+def cli_run_in_ui(port: int, run_id: str) -> int:
+    """Every asset's latest materialization, as the webserver reports it, is the `make bench` run's."""
+    status = graphql(port, STATUS, {"id": run_id})["runOrError"]
+    if status.get("status") != "SUCCESS":
+        raise CheckFailed(f"the UI does not list run {run_id} as a success: {status}")
+    missing, seen = [], 0
+    for node in graphql(port, ASSET_MATERIALIZATIONS)["assetNodes"]:
+        key = "/".join(node["assetKey"]["path"])
+        if node["isPartitioned"]:
+            latest = {e["partition"]: e["runId"] for e in node["latestMaterializationByPartition"] if e}
+            missing += [f"{key}[{p}]" for p in node["partitionKeys"] if latest.get(p) != run_id]
+            seen += len(node["partitionKeys"])
+        else:
+            latest = node["assetMaterializations"]
+            missing += [key] if not latest or latest[0]["runId"] != run_id else []
+            seen += 1
+    if missing:
+        raise CheckFailed(f"the UI does not show run {run_id}'s materialization of: {', '.join(missing)}")
+    print(f"the UI reports run {run_id}'s materialization of every asset ({seen} asset partitions)")
+    return seen
+
+
 def materialize_benchmark(port: int, provider_keys: list[str]) -> str:
     tags = [{"key": "dagster/asset_partition_range_start", "value": provider_keys[0]},
             {"key": "dagster/asset_partition_range_end", "value": provider_keys[-1]}]
@@ -135,8 +195,8 @@ class Page:
 
     def wait_for_text(self, where: str, expect: list[str], timeout: float = 60) -> str:
         try:
-            text = wait_for(f"{where} to show {expect}", lambda: (t := self.text()) and all(e in t for e in expect) and t,
-                            timeout=timeout)
+            text = wait_for(f"{where} to show {expect}",
+                            lambda: (t := self.text()) and all(e in t for e in expect) and t, timeout=timeout)
         except CheckFailed:
             self.screenshot(self.shots / "failed-page.png")
             raise
@@ -161,7 +221,8 @@ class Page:
 
     def press_alt(self, key: str, code: str, key_code: int) -> None:
         for kind in ("keyDown", "keyUp"):
-            self.call("Input.dispatchKeyEvent", type=kind, modifiers=1, key=key, code=code, windowsVirtualKeyCode=key_code)
+            self.call("Input.dispatchKeyEvent", type=kind, modifiers=1, key=key, code=code,
+                      windowsVirtualKeyCode=key_code)
 
     def fail_on_error(self, url: str, text: str) -> None:
         shown = [m for m in ERROR_MARKERS if m in text]
@@ -200,26 +261,37 @@ def check(shots: Path, stack: ExitStack) -> None:
     chromium = ensure_chromium()
     work = Path(tempfile.mkdtemp(prefix="ui-check-"))
     stack.callback(shutil.rmtree, work, ignore_errors=True)
-    home = work / "home"
-    home.mkdir()
-    shutil.copy(REPO / "dagster_home" / "dagster.yaml", home / "dagster.yaml")
-    env = {**os.environ, **corpus_env(work), "DAGSTER_HOME": str(home), "DAGSTER_DISABLE_TELEMETRY": "1"}
-    providers = sorted(yaml.safe_load(Path(env["BENCH_PROVIDERS"]).read_text(encoding="utf-8"))["providers"])
+    checkout = make_checkout(work)
+    # A user's shell: no DAGSTER_HOME (make bench and the CLI default it), no BENCH_* (paths are the defaults).
+    shell = {k: v for k, v in os.environ.items() if k != "DAGSTER_HOME" and not k.startswith("BENCH_")}
+    run_id = make_bench(checkout, shell)
+    providers = sorted(yaml.safe_load((checkout / "providers.yaml").read_text(encoding="utf-8"))["providers"])
     port = free_port()
     log = (shots / "dagster-dev.log").open("w")
     stack.callback(log.close)
-    dev = start(stack, "dagster dev", [str(REPO / ".venv/bin/dagster"), "dev", "-w", "workspace.yaml",
-                                       "-h", "127.0.0.1", "-p", str(port)], cwd=REPO, env=env, stdout=log, stderr=log)
+    # The README's command: `DAGSTER_HOME=$PWD/dagster_home .venv/bin/dagster dev`, here on a free loopback port.
+    env = {**shell, "DAGSTER_HOME": str(checkout / "dagster_home"), "DAGSTER_DISABLE_TELEMETRY": "1"}
+    dev = start(stack, "dagster dev", [sys.executable, "-m", "dagster", "dev", "-w", "workspace.yaml",
+                                       "-h", "127.0.0.1", "-p", str(port)], cwd=checkout, env=env, stdout=log,
+                stderr=log)
     began = time.monotonic()
     wait_for("dagster dev to answer", lambda: dev.poll() is None and answers(f"http://127.0.0.1:{port}/server_info"),
              timeout=120)
     print(f"dagster dev answered after {time.monotonic() - began:.1f} s on 127.0.0.1:{port}")
+    cli_run_in_ui(port, run_id)
+    page = open_page(stack, chromium, work, shots)
+    base = f"http://127.0.0.1:{port}"
+    catalog = page.visit(f"{base}/assets", expect=["benchmark_report", "fixture_manifest"])
+    if "Never materialized" in catalog:
+        page.screenshot(shots / "failed-page.png")
+        raise CheckFailed("the asset catalog shows an asset 'Never materialized' after make bench")
+    page.screenshot(shots / "assets-after-make-bench.png")
+    page.visit(f"{base}/assets/benchmark_report?view=events", expect=["report_path", run_id[:8]])
+    page.screenshot(shots / "report-after-make-bench.png")
+
     run_id = materialize_benchmark(port, providers)
     metadata = report_metadata(port, run_id)
     print(f"report metadata: {sorted(metadata)}")
-
-    page = open_page(stack, chromium, work, shots)
-    base = f"http://127.0.0.1:{port}"
     page.visit(f"{base}/asset-groups", expect=["corpus", "observations", "metrics", "report"])
     page.screenshot(shots / "asset-lineage.png")
     page.press_alt("e", "KeyE", 69)  # the graph's own shortcut: "Expand all groups ⌥E"

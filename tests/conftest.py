@@ -3,12 +3,29 @@
 from __future__ import annotations
 
 import os
+import shutil
+from pathlib import Path
 
 import pytest
 
 from bench_pipeline.transport import netlock
 
 os.environ.setdefault("DAGSTER_DISABLE_TELEMETRY", "1")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _dagster_home(tmp_path_factory):
+    """`bench run` records into DAGSTER_HOME, by default the repository's dagster_home/: the tests' runs go
+    to an instance of their own, with the project's settings, never into the history a user's UI shows."""
+    home = tmp_path_factory.mktemp("dagster_home")
+    shutil.copy(Path(__file__).resolve().parents[1] / "dagster_home" / "dagster.yaml", home / "dagster.yaml")
+    before = os.environ.get("DAGSTER_HOME")
+    os.environ["DAGSTER_HOME"] = str(home)
+    yield home
+    if before is None:
+        del os.environ["DAGSTER_HOME"]
+    else:
+        os.environ["DAGSTER_HOME"] = before
 
 
 @pytest.fixture(autouse=True, scope="session")

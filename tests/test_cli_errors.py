@@ -4,6 +4,8 @@ the field, no traceback unless `--debug`, and one exit-code scheme for every com
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 from dagster_shared.error import SerializableErrorInfo
@@ -39,6 +41,11 @@ def _tear_judgments(corpus) -> None:
     judgments.write_text(judgments.read_text() + '{"case_id": "gs-001", "url"')
 
 
+def _latin1_cases(corpus) -> None:
+    cases = corpus.golden / "cases.yaml"
+    cases.write_bytes(("# Casos de prueba (Bajío)\n" + cases.read_text(encoding="utf-8")).encode("cp1252"))
+
+
 def _unknown_adapter(corpus) -> None:
     corpus.providers.write_text(corpus.providers.read_text().replace('"adapter": "tavily"', '"adapter": "nosuch"'))
 
@@ -49,14 +56,31 @@ def _unknown_adapter(corpus) -> None:
     (_tear_judgments, [], "golden/judgments/0001-test.jsonl", "line 12"),
     (lambda c: None, ["--judgments-only"], "warehouse/bench.duckdb", "fixture_corpus"),
     (_unknown_adapter, [], "providers.yaml", "providers.tavily.adapter"),
-], ids=["malformed-yaml", "unknown-category", "torn-jsonl", "judgments-only-empty", "unknown-adapter"])
+    (_latin1_cases, [], "golden/cases.yaml", "(file)"),
+], ids=["malformed-yaml", "unknown-category", "torn-jsonl", "judgments-only-empty", "unknown-adapter", "not-utf8"])
 def test_bench_run_ends_with_the_bad_file_and_field(corpus, capfd, damage, extra, target, field):
     damage(corpus)
     code, err, out = _bench(capfd, "run", *corpus.args(), *extra)
     assert code == EXIT_BAD_INPUT
     _assert_names(err, "run", corpus.fixtures.parent.parent / target, field)
+    # The cause alone: no other step's failure before it (the assets' warnings may precede it).
+    assert not [line for line in err[:-1] if not line.startswith("bench run: warning: ")], err
     _no_trace(err)
     assert "report.json" not in out
+
+
+def test_judgments_only_on_an_empty_warehouse_says_the_precondition_and_nothing_else(corpus):
+    """As a user's shell sees it (a process of its own: no warning filter or capture of the test's)."""
+    database = corpus.warehouse / "bench.duckdb"
+    command = [sys.executable, "-m", "bench_pipeline.cli", "run", *corpus.args(), "--judgments-only"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == EXIT_BAD_INPUT and done.stdout == ""
+    assert done.stderr.splitlines() == [f"bench run: {database}: fixture_corpus: no verified fixture manifest yet: "
+                                        "run the whole benchmark first"]
+    assert not database.exists()
+    debug = subprocess.run([*command, "--debug"], capture_output=True, text=True, timeout=120)
+    assert debug.returncode == EXIT_BAD_INPUT and debug.stderr.startswith("Traceback")
+    assert debug.stderr.splitlines()[-1] == done.stderr.strip()
 
 
 def test_bench_run_with_debug_shows_the_traces_and_still_ends_with_the_cause(corpus, capfd):
@@ -87,15 +111,35 @@ def test_scan_injection_reads_every_file_and_reports_the_unreadable_ones(tmp_pat
     _no_trace(err)
 
 
-@pytest.mark.parametrize("name,data", [("azar.pdf", bytes(range(256)) * 8), ("vacio.pdf", b""),
-                                       ("roto.json", b'{"a": [1, 2'), ("texto.pdf", b"hola, esto no es un PDF")])
-def test_scan_injection_never_gives_a_verdict_on_a_file_it_cannot_read(tmp_path, capfd, name, data):
+@pytest.mark.parametrize("name,data,field", [("azar.pdf", bytes(range(256)) * 8, "(content)"),
+                                             ("vacio.pdf", b"", "(file)"),
+                                             ("roto.json", b'{"a": [1, 2', "(content)"),
+                                             ("texto.pdf", b"hola, esto no es un PDF", "(content)")])
+def test_scan_injection_never_gives_a_verdict_on_a_file_it_cannot_read(tmp_path, capfd, name, data, field):
     path = tmp_path / name
     path.write_bytes(data)
     code, err, out = _bench(capfd, "scan-injection", str(path))
     assert code == EXIT_BAD_INPUT
-    assert "flagged" not in out and json.loads(out)["error"].startswith(f"{path}: ")
+    assert "flagged" not in out and json.loads(out)["error"].startswith(f"{path}: {field}: ")
     assert err == [f"bench scan-injection: {json.loads(out)['error']}"]
+
+
+def test_scan_injection_names_a_truncated_pdf_in_the_middle_and_reads_non_utf8_html(tmp_path, capfd):
+    """A page in Windows-1252 is not bad input: the reader decodes it as a browser would, so it gets a verdict
+    (bench_pipeline/reading/decode.py); the truncated PDF between two readable files is the one named."""
+    clean = tmp_path / "pagina.html"
+    clean.write_text("<html><body><p>Aceros del Bajío fabrica lámina.</p></body></html>", encoding="utf-8")
+    truncated = tmp_path / "informe.pdf"
+    truncated.write_bytes(text_pdf([["Informe anual"]])[:300])
+    latin = tmp_path / "pagina-latin1.html"
+    latin.write_bytes("<html><body><p>Aceros del Bajío fabrica lámina en León.</p></body></html>".encode("cp1252"))
+    code, err, out = _bench(capfd, "scan-injection", str(clean), str(truncated), str(latin))
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == EXIT_BAD_INPUT
+    assert [line["path"] for line in lines] == [str(clean), str(truncated), str(latin)]
+    assert lines[0]["flagged"] is False and lines[2]["flagged"] is False and "error" not in lines[2]
+    assert "flagged" not in lines[1] and lines[1]["error"].startswith(f"{truncated}: (content): ")
+    assert err == [f"bench scan-injection: {lines[1]['error']}"]
 
 
 def test_scan_injection_missing_file_is_an_error_naming_it(tmp_path, capfd):

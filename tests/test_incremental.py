@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from datetime import datetime
 from pathlib import Path
 
 import dagster as dg
@@ -89,12 +90,15 @@ def _reference(corpus: Corpus, warehouse: Path) -> dict:
 
 
 def _report_files(reports: Path, run_id: str) -> dict[str, str]:
-    """report.json, .md and .html with this run's id and creation time blanked out."""
+    """report.json, .md and .html with this run's id and creation time blanked out (the .md and .html give
+    the time to the second)."""
     folder = reports / run_id
     created = json.loads((folder / "report.json").read_text())["created_at"]
     created_iso = created.replace("Z", "+00:00")
+    to_the_second = datetime.fromisoformat(created_iso).isoformat(timespec="seconds")
     return {name: (folder / name).read_text().replace(run_id, "<run>").replace(created, "<created>")
-            .replace(created_iso, "<created>") for name in ("report.json", "report.md", "report.html")}
+            .replace(created_iso, "<created>").replace(to_the_second, "<created>")
+            for name in ("report.json", "report.md", "report.html")}
 
 
 def _metadata(result, asset: str) -> dict:

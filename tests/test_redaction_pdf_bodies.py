@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from reportlab.pdfgen import canvas
 
+from bench_pipeline.cli import main
 from bench_pipeline.files import dump_json, write_atomic
 from bench_pipeline.redaction.command import run_redact
 from bench_pipeline.redaction.scan import scan_fixture_tree, scan_pdf
@@ -34,6 +35,11 @@ def _pdf(lines: list[str], *, author: str = "", subject: str = "", link: str = "
     pdf.showPage()
     pdf.save()
     return buffer.getvalue()
+
+
+def _bench_redact(incoming: Path, fixtures: Path) -> int:
+    """`bench redact`: a refused file is bad input (exit 2, one line naming it), like every command's."""
+    return main(["redact", "--incoming", str(incoming), "--fixtures", str(fixtures)])
 
 
 def _exchange(body: bytes, content_type: str) -> dict:
@@ -60,7 +66,7 @@ CARRIERS = [
 def test_bench_redact_refuses_a_pdf_body_carrying_personal_data(where, pdf, tmp_path: Path, capsys):
     incoming = tmp_path / "incoming"
     write_atomic(incoming / "firecrawl/fetch/gs-009.json", dump_json(_exchange(pdf, "application/pdf")))
-    assert run_redact(incoming, tmp_path / "fixtures") == 1
+    assert _bench_redact(incoming, tmp_path / "fixtures") == 2
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1 and "gs-009.json: response.body_b64: the PDF body carries" in lines[0], (where, lines)
     assert not (tmp_path / "fixtures").exists()
@@ -101,5 +107,5 @@ def test_other_bytes_carrying_personal_data_are_refused(tmp_path: Path, capsys):
     image = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x19tEXtAuthor\x00" + EMAIL.encode() + b"\x00\xff\xfe"
     incoming = tmp_path / "incoming"
     write_atomic(incoming / "firecrawl/fetch/gs-009.json", dump_json(_exchange(image, "image/png")))
-    assert run_redact(incoming, tmp_path / "fixtures") == 1
+    assert _bench_redact(incoming, tmp_path / "fixtures") == 2
     assert "the binary body carries personal-email" in capsys.readouterr().err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import lxml.html
 import pytest
 
 from bench_pipeline.domain.report import Gate, Interval, MetricBlock
@@ -192,10 +193,17 @@ def test_report_html_renders_a_report_where_nothing_was_measured():
     report = Report(run_id="r", created_at=datetime(2026, 12, 1, tzinfo=UTC), provenance={}, providers=[provider],
                     corpus=CorpusInfo(kind="captured", manifest_sha256="m", golden_sha256="g"))
     html = render_html(report)
-    assert "No default provider" in html and "abstention not measured" in html
+    assert "No default provider" in html
+    # Every gate not passed is a reason, not only those behind the status.
+    (line,) = lxml.html.fromstring(html).xpath("//*[@id='verdicts']//*[@data-provider='a']")
+    assert [r.text_content() for r in line.xpath(".//*[@class='reason']")] == [
+        "abstention on forbidden cases not measured", "injection containment not measured",
+        "citation coverage not measured", "no invoice to check its cost against"]
     assert "0.000" not in html  # nothing measured is shown as —, never as zero
     moved = {"from": 0.02, "to": 0.01, "delta": -0.01, "beyond_interval": True}
     diff = {"previous_run_id": "r0", "inputs_changed": {"manifest": False, "golden": True},
             "changes": [{"provider": "a", "metric_deltas": {"cost_per_useful_answer_usd": moved}}]}
-    html = render_html(report.model_copy(update={"diff_vs_previous": diff}))
-    assert "cost_per_useful_answer_usd: 0.0200 → 0.0100 (-0.01), <strong>beyond this run's 95% interval" in html
+    page = lxml.html.fromstring(render_html(report.model_copy(update={"diff_vs_previous": diff})))
+    (bold,) = page.xpath("//details[@id='diff']//strong")
+    assert bold.text_content() == "cost per useful answer (USD) 0.0200 → 0.0100 (-0.0100), beyond this run's 95% interval"
+    assert "fixture manifest unchanged, golden set changed" in page.get_element_by_id("diff").text_content()

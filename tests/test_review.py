@@ -88,7 +88,18 @@ def test_krippendorff_alpha_with_its_n():
             for r, u, v in [("rev-a", "u1", True), ("rev-b", "u1", True), ("rev-a", "u2", False), ("rev-b", "u2", True),
                             ("rev-a", "u3", False), ("rev-b", "u3", False), ("rev-a", "u4", True)]]
     (row,) = review_agreement(rows, [])
-    assert (row["round"], row["n_items"], row["n_judgments"], row["reviewers"]) == ("r1", 3, 6, 2)
+    assert (row["round"], row["n_items"], row["n_judgments"], row["n_paired_judgments"], row["reviewers"]) == (
+        "r1", 3, 7, 6, 2)
+
+
+def test_agreement_counts_a_rounds_judgments_even_when_no_item_was_judged_twice():
+    # Like the bundled demo round: two reviewers, each judging other pairs, one of them twice over (latest wins).
+    rows = [{"round": "r1", "reviewer": r, "case_id": "gs-001", "url": u, "relevant": v, "judged_at": at}
+            for r, u, v, at in [("rev-a", "u1", True, "2026-12-01"), ("rev-a", "u1", False, "2026-12-02"),
+                                ("rev-a", "u2", False, "2026-12-01"), ("rev-b", "u3", True, "2026-12-01")]]
+    (row,) = review_agreement(rows, [])
+    assert row["alpha"] is None and (row["n_items"], row["n_paired_judgments"]) == (0, 0)
+    assert (row["n_judgments"], row["reviewers"]) == (3, 2)  # the round's judgments in force, not 0
 
 
 @pytest.fixture

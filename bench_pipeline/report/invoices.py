@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bench_pipeline.domain.invoice import Invoice
 from bench_pipeline.files import load_model
+from bench_pipeline.report import numbers
 
 
 def load_invoices(folder: Path) -> list[Invoice]:
@@ -36,7 +37,8 @@ def reconciliation_counts(invoices: list[Invoice], calls: list[dict]) -> dict[st
     out = {}
     for provider, (invoiced, costs) in _matched(invoices, calls).items():
         unknown = sum(c is None for c in costs)
-        reported = "unknown" if unknown else f"${sum(costs):.4f}"
-        out[provider] = (f"reported {reported} over {len(costs)} calls in the invoice period "
-                         f"vs invoiced ${invoiced:.4f}" + (f" ({unknown} calls with unknown cost)" if unknown else ""))
+        reported = "unknown" if unknown else f"${numbers.usd(sum(costs))}"
+        out[provider] = (f"reported {reported} over {numbers.plural(len(costs), 'call')} in the invoice period "
+                         f"vs invoiced ${numbers.usd(invoiced)}"
+                         + (f" ({numbers.plural(unknown, 'call')} with unknown cost)" if unknown else ""))
     return out

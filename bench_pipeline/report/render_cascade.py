@@ -10,11 +10,11 @@ compare what is shown with the contract.
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from html import escape
 
 from bench_pipeline.domain.report import CascadeOrder, CategoryCascades, Report
+from bench_pipeline.report import numbers
 from bench_pipeline.report.cascade_choice import RULE, arrow
 from bench_pipeline.report.svg import Point, scatter_chart
 
@@ -34,31 +34,17 @@ CSS = ("#decision [data-cascade] span{display:inline}#decision [data-cascade] .c
        "#cascades table{font-size:12px}#cascades .point-label{font-size:11px;font-weight:600}")
 
 
-def _rate(value: float) -> str:
-    return f"{value:.3f}"
-
-
-def _usd(value: float) -> str:
-    """Three significant digits, never an exponent."""
-    if value == 0:
-        return "0"
-    return f"{abs(value):.{max(2, 2 - math.floor(math.log10(abs(value))))}f}"
-
-
 def _signed_rate(value: float) -> str:
     return f"{value:+.3f}"
 
 
 def _signed_usd(value: float) -> str:
-    return ("-" if value < 0 else "+") + _usd(value)
+    return ("-" if value < 0 else "+") + numbers.usd(abs(value))
 
 
 def _tried(value: float) -> str:
+    """Mean providers tried: two decimals, as 1.25 reads better than a rate's 1.250."""
     return f"{value:.2f}"
-
-
-def _ms(value: float) -> str:
-    return f"{value:.0f}"
 
 
 def _at(data: dict, path: str):
@@ -87,11 +73,11 @@ def _figure(data: dict, where: str, value: str, shown, interval: str | None = No
 
 
 def _answered(data: dict, where: str) -> str:
-    return _figure(data, where, "answered_rate", _rate, "confidence.answered_rate", "n.answered_rate")
+    return _figure(data, where, "answered_rate", numbers.rate, "confidence.answered_rate", "n.answered_rate")
 
 
 def _cost(data: dict, where: str) -> str:
-    return _figure(data, where, "cost_per_useful_answer_usd", _usd, "confidence.cost_per_useful_answer_usd",
+    return _figure(data, where, "cost_per_useful_answer_usd", numbers.usd, "confidence.cost_per_useful_answer_usd",
                    "n.cost_per_useful_answer_usd")
 
 
@@ -128,9 +114,9 @@ def decision_clause(report: Report) -> str:
     data, where = plan.model_dump(mode="json"), f"{PLAN}|plan"
     return (f"<a href='#cascades'>recommended cascade</a>, replayed on the golden set: "
             f"{escape(_plan_words(plan.by_category))}, answering "
-            + _figure(data, where, "answered_rate", _rate, "confidence.answered_rate", "n.answered_rate", "span")
+            + _figure(data, where, "answered_rate", numbers.rate, "confidence.answered_rate", "n.answered_rate", "span")
             + " of answerable cases at $"
-            + _figure(data, where, "cost_per_useful_answer_usd", _usd, "confidence.cost_per_useful_answer_usd",
+            + _figure(data, where, "cost_per_useful_answer_usd", numbers.usd, "confidence.cost_per_useful_answer_usd",
                       "n.cost_per_useful_answer_usd", "span") + " per useful answer")
 
 
@@ -175,15 +161,16 @@ def _plan_table(report: Report) -> str:
             "<table id='cascade-plan'><thead><tr><th scope='col'>answered rate</th><th scope='col'>cost per useful "
             "answer (USD)</th><th scope='col'>total cost (USD)</th><th scope='col'>providers tried per case</th>"
             "<th scope='col'>latency estimate per case (ms)</th>"
-            + "".join(f"<th scope='col'>plan − {escape(whom)}: {figure}<span class='ci'>paired 95% interval</span></th>"
+            + "".join(f"<th scope='col'>plan − {escape(whom)}: {figure}"
+                      "<span class='ci'>paired 95% interval</span></th>"
                       for whom in (default, "each category's most-answering order")
                       for figure in ("answered rate", "cost per useful answer"))
             + "</tr></thead><tbody><tr>"
             + _answered(data, where) + _cost(data, where)
-            + _figure(data, where, "total_cost_usd", _usd, "confidence.total_cost_usd", "n.total_cost_usd")
+            + _figure(data, where, "total_cost_usd", numbers.usd, "confidence.total_cost_usd", "n.total_cost_usd")
             + _figure(data, where, "mean_providers_tried", _tried, "confidence.mean_providers_tried",
                       "n.mean_providers_tried")
-            + _figure(data, where, "latency_estimate_ms", _ms, "confidence.latency_estimate_ms",
+            + _figure(data, where, "latency_estimate_ms", numbers.ms, "confidence.latency_estimate_ms",
                       "n.latency_estimate_ms")
             + _versus(data, where, "vs_default_alone", "no default provider")
             + _versus(data, where, "vs_most_answers") + "</tr></tbody></table>")
@@ -196,8 +183,8 @@ def _chart(category: str, found: CategoryCascades) -> str:
             continue
         cost, rate = o.confidence.get("cost_per_useful_answer_usd"), o.confidence.get("answered_rate")
         points.append(Point(label=str(number), x=o.cost_per_useful_answer_usd, y=o.answered_rate,
-                            title=f"{number}. {arrow(o.providers)}: answered {_rate(o.answered_rate)}, "
-                                  f"${_usd(o.cost_per_useful_answer_usd)} per useful answer",
+                            title=f"{number}. {arrow(o.providers)}: answered {numbers.rate(o.answered_rate)}, "
+                                  f"${numbers.usd(o.cost_per_useful_answer_usd)} per useful answer",
                             x_low=cost.low if cost else None, x_high=cost.high if cost else None,
                             y_low=rate.low if rate else None, y_high=rate.high if rate else None,
                             emphasis=o.recommended))
@@ -235,10 +222,11 @@ def _all_figures(report: Report) -> str:
             data, where = o.model_dump(mode="json"), f"{category}|{arrow(o.providers)}"
             steps = "; ".join(f"{s.provider}: {s.answers} of {s.reached} reached" for s in o.steps)
             rows.append(f"<tr><th scope='row'>{escape(category)}</th><td class='text'>{escape(arrow(o.providers))}</td>"
-                        + _figure(data, where, "total_cost_usd", _usd, "confidence.total_cost_usd", "n.total_cost_usd")
+                        + _figure(data, where, "total_cost_usd", numbers.usd, "confidence.total_cost_usd",
+                                  "n.total_cost_usd")
                         + _figure(data, where, "mean_providers_tried", _tried, "confidence.mean_providers_tried",
                                   "n.mean_providers_tried")
-                        + _figure(data, where, "latency_estimate_ms", _ms, "confidence.latency_estimate_ms",
+                        + _figure(data, where, "latency_estimate_ms", numbers.ms, "confidence.latency_estimate_ms",
                                   "n.latency_estimate_ms")
                         + f"<td class='text small'>{escape(steps)}</td>"
                         + _versus(data, where, "vs_most_answers") + "</tr>")
@@ -284,12 +272,12 @@ def _md(value, shown, interval=None, n=None) -> str:
 
 
 def _md_answered(o) -> str:
-    return _md(o.answered_rate, _rate, o.confidence["answered_rate"], o.n["answered_rate"])
+    return _md(o.answered_rate, numbers.rate, o.confidence["answered_rate"], o.n["answered_rate"])
 
 
 def _md_cost(o) -> str:
     key = "cost_per_useful_answer_usd"
-    return _md(o.cost_per_useful_answer_usd, _usd, o.confidence[key], o.n[key])
+    return _md(o.cost_per_useful_answer_usd, numbers.usd, o.confidence[key], o.n[key])
 
 
 def _md_versus(versus) -> str:
@@ -309,7 +297,8 @@ def cascade_markdown(report: Report) -> list[str]:
                   f"answer {_md_cost(plan)}; − the default alone: {_md_versus(plan.vs_default_alone)}; − each "
                   f"category's most-answering order: {_md_versus(plan.vs_most_answers)}.", ""]
     lines += ["| category | recommended cascade | answered rate | cost per useful answer (USD) | best single | "
-              "answered rate | cost per useful answer | − best single (paired) |", "|---|---|---|---|---|---|---|---|"]
+              "answered rate | cost per useful answer | − best single (paired) |",
+              "|---|---|---|---|---|---|---|---|"]
     for category, found in report.cascades.items():
         chosen, single = _order(found, found.recommended), _order(found, found.best_single)
         if chosen is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from bench_pipeline.domain.report import FlagReview, Report
+from bench_pipeline.report import numbers
 
 KEY = "cost_per_useful_answer_usd"
 
@@ -34,7 +35,7 @@ def _useful(report: Report) -> dict[str, tuple[int | None, float | None]]:
 def _answers(useful: dict, provider: str) -> tuple[str, str]:
     """(useful answers, cost per useful answer) as shown; — when not measured."""
     n, cost = useful.get(provider, (None, None))
-    return ("—" if n is None else str(n)), ("—" if cost is None else f"{cost:.3g}")
+    return numbers.count(n), numbers.usd(cost)
 
 
 def injection_markdown(report: Report) -> list[str]:

@@ -1,5 +1,7 @@
 """Inline SVG charts for report.html: horizontal bars with interval whiskers, markers and stacked
 segments, on a linear value axis scaled to the data with round ticks, and a labelled category axis.
+Each bar's note is set right after the bar's end, and the plot is as wide as the notes allow, so a
+chart fills its panel instead of reserving a column for its longest note.
 
 Hand-placed coordinates on purpose: the four charts need whiskers, a second marker and stacking on
 one small grammar, output must carry no script and no remote resource, and text must stay text
@@ -17,7 +19,9 @@ ROW = 16          # height of one bar row
 GROUP_GAP = 8     # space between category groups
 CHAR = 6.3        # average width of an 11 px label character: margins are sized to the longest label
 TOP, BOTTOM = 10, 46
+LEGEND_ROW = 22   # height of the legend line under the axis label
 MIN_PLOT = 160
+NOTE_GAP = 6      # between a bar's end and its note
 
 
 @dataclass
@@ -38,8 +42,12 @@ class Bar:
     low: float | None = None
     high: float | None = None
     marker: float | None = None
+    # A hollow marker: the value it marks is not to be trusted (a p95 over too few calls).
+    marker_open: bool = False
     segments: list[Segment] = field(default_factory=list)
     group: str = ""
+    # Drawn pale: shown for audit, not in the running (a disqualified provider).
+    faded: bool = False
 
 
 def nice_ticks(high: float, count: int = 5) -> tuple[list[float], int]:
@@ -71,46 +79,81 @@ def _bar_rows(bars: list[Bar]) -> list[tuple[float, Bar]]:
     return out
 
 
-def bar_chart(bars: list[Bar], *, title: str, axis_label: str, width: int = 580) -> str:
-    """A horizontal bar chart; the value axis runs from 0 to the largest value, whisker or marker shown."""
-    extent = [v for b in bars for v in (b.value, b.high, b.marker) if v is not None]
-    extent += [sum(s.value for s in b.segments) for b in bars if b.segments]
+def _end(bar: Bar) -> float:
+    """The furthest value the bar draws (bar, stack, whisker or marker): its note starts after it."""
+    drawn = [v for v in (bar.value, bar.high, bar.marker) if v is not None]
+    drawn += [sum(s.value for s in bar.segments)] if bar.segments else []
+    return max(drawn, default=0.0)
+
+
+def _note_width(bar: Bar) -> float:
+    return NOTE_GAP + CHAR * len(_note(bar)) if _note(bar) else 0.0
+
+
+def _plot_width(bars: list[Bar], left: float, width: int, top: float) -> float:
+    """The widest plot whose every note, set after its bar, still ends inside `width`."""
+    plot = width - left - 10
+    for bar in bars:
+        share = _end(bar) / top
+        if share > 0:
+            plot = min(plot, (width - 4 - left - _note_width(bar)) / share)
+    return max(MIN_PLOT, plot)
+
+
+def _ticks(bars: list[Bar], left: float, width: int) -> tuple[float, list[float], int]:
+    """(plot width, ticks, decimals): the ticks depend on the plot's width (one per 55 px at most, so labels
+    like "10000" never run into each other) and the plot on the last tick, so the two are settled together."""
+    high = max((_end(b) for b in bars), default=0.0)
+    count = max(2, min(6, int((width - left - 10) // 55)))
+    while True:
+        ticks, decimals = nice_ticks(high, count=count)
+        plot = _plot_width(bars, left, width, ticks[-1])
+        if count <= 2 or count <= plot // 55:
+            return plot, ticks, decimals
+        count -= 1
+
+
+def bar_chart(bars: list[Bar], *, title: str, axis_label: str, width: int = 580,
+              legend: list[tuple[str, str]] | None = None) -> str:
+    """A horizontal bar chart; the value axis runs from 0 to the largest value, whisker or marker shown.
+    `legend` (name, colour) is drawn inside the chart, under the axis label."""
     left = 14 + CHAR * max((len(_row_name(bar, None)) for bar in bars), default=0)
-    right = 10 + CHAR * max((len(_note(bar)) for bar in bars), default=0)
-    # A long note widens the chart rather than squeezing the plot below readability.
-    plot = max(MIN_PLOT, width - left - right)
-    width = round(left + plot + right)
-    # At most one tick per 55 px, so labels like "10000" never run into each other.
-    ticks, decimals = nice_ticks(max(extent, default=0.0), count=min(6, int(plot // 55)))
+    plot, ticks, decimals = _ticks(bars, left, width)
+    # A note too long for the panel widens the chart rather than squeezing the plot below readability.
+    width = round(max([left + plot + 10] + [left + _end(b) / ticks[-1] * plot + _note_width(b) + 4 for b in bars]))
     rows = _bar_rows(bars)
     bottom = (rows[-1][0] + ROW if rows else TOP) + 4
-    height = bottom + BOTTOM
+    height = bottom + BOTTOM + (LEGEND_ROW if legend else 0)
 
     def x(value: float) -> float:
         return left + value / ticks[-1] * plot
 
     parts = [f'<svg class="chart" role="img" aria-label="{escape(title)}" width="{width}" height="{height:.0f}" '
-             f'viewBox="0 0 {width} {height:.0f}" xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>']
-    parts.append('<g class="axis x-axis">'
-                 f'<line class="domain" x1="{left:.1f}" y1="{bottom:.1f}" x2="{left + plot:.1f}" y2="{bottom:.1f}" stroke="#555"/>')
+             f'viewBox="0 0 {width} {height:.0f}" xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>',
+             f'<g class="axis x-axis"><line class="domain" x1="{left:.1f}" y1="{bottom:.1f}" x2="{left + plot:.1f}" '
+             f'y2="{bottom:.1f}" stroke="#555"/>']
     for tick in ticks:
-        parts.append(f'<g class="tick"><line x1="{x(tick):.1f}" y1="{TOP}" x2="{x(tick):.1f}" y2="{bottom + 5:.1f}" '
-                     f'stroke="#ddd"/><line x1="{x(tick):.1f}" y1="{bottom:.1f}" x2="{x(tick):.1f}" y2="{bottom + 5:.1f}" '
-                     f'stroke="#555"/><text x="{x(tick):.1f}" y="{bottom + 17:.1f}" text-anchor="middle">'
-                     f'{tick:.{decimals}f}</text></g>')
+        at = f"{x(tick):.1f}"
+        parts.append(f'<g class="tick"><line x1="{at}" y1="{TOP}" x2="{at}" y2="{bottom + 5:.1f}" stroke="#ddd"/>'
+                     f'<line x1="{at}" y1="{bottom:.1f}" x2="{at}" y2="{bottom + 5:.1f}" stroke="#555"/>'
+                     f'<text x="{at}" y="{bottom + 17:.1f}" text-anchor="middle">{tick:.{decimals}f}</text></g>')
     parts.append(f'<text class="axis-label" x="{left + plot / 2:.1f}" y="{bottom + 36:.1f}" text-anchor="middle">'
                  f'{escape(axis_label)}</text></g>')
-    parts.append(f'<g class="axis y-axis"><line class="domain" x1="{left:.1f}" y1="{TOP}" x2="{left:.1f}" y2="{bottom:.1f}" stroke="#555"/>')
+    parts.append(f'<g class="axis y-axis"><line class="domain" x1="{left:.1f}" y1="{TOP}" x2="{left:.1f}" '
+                 f'y2="{bottom:.1f}" stroke="#555"/>')
     shown_group = None
     for top, bar in rows:
         middle = top + ROW / 2
         name = _row_name(bar, shown_group)
         shown_group = bar.group
-        parts.append(f'<g class="tick"><line x1="{left - 4:.1f}" y1="{middle:.1f}" x2="{left:.1f}" y2="{middle:.1f}" stroke="#555"/>'
-                     f'<text x="{left - 7:.1f}" y="{middle + 4:.1f}" text-anchor="end">{escape(name)}</text></g>')
+        parts.append(f'<g class="tick"><line x1="{left - 4:.1f}" y1="{middle:.1f}" x2="{left:.1f}" y2="{middle:.1f}" '
+                     f'stroke="#555"/><text x="{left - 7:.1f}" y="{middle + 4:.1f}" text-anchor="end">'
+                     f'{escape(name)}</text></g>')
     parts.append("</g>")
     for top, bar in rows:
         parts.append(_bar(bar, top, x))
+    if legend:
+        parts.append(_legend(legend, left, bottom + 36 + LEGEND_ROW - 4))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -133,30 +176,31 @@ def _bar(bar: Bar, top: float, x) -> str:
             out.append(f'<rect x="{x(start):.1f}" y="{top + 2:.1f}" width="{x(start + seg.value) - x(start):.1f}" '
                        f'height="{ROW - 4}" fill="{seg.colour}"><title>{escape(seg.label)}</title></rect>')
             start += seg.value
-        end = start
     elif bar.value is not None:
+        pale = ' opacity=".35"' if bar.faded else ""
         out.append(f'<rect x="{x(0):.1f}" y="{top + 3:.1f}" width="{x(bar.value) - x(0):.1f}" height="{ROW - 6}" '
-                   f'fill="{bar.colour}"/>')
-        end = bar.value
-    else:
-        end = 0.0
+                   f'fill="{bar.colour}"{pale}/>')
     if bar.low is not None and bar.high is not None:
-        out.append(f'<g class="whisker" stroke="#222"><line x1="{x(bar.low):.1f}" y1="{middle:.1f}" x2="{x(bar.high):.1f}" '
-                   f'y2="{middle:.1f}"/><line x1="{x(bar.low):.1f}" y1="{top + 3:.1f}" x2="{x(bar.low):.1f}" y2="{top + ROW - 3:.1f}"/>'
-                   f'<line x1="{x(bar.high):.1f}" y1="{top + 3:.1f}" x2="{x(bar.high):.1f}" y2="{top + ROW - 3:.1f}"/></g>')
-        end = max(end, bar.high)
+        low, high = f"{x(bar.low):.1f}", f"{x(bar.high):.1f}"
+        out.append(f'<g class="whisker" stroke="#222"><line x1="{low}" y1="{middle:.1f}" x2="{high}" '
+                   f'y2="{middle:.1f}"/><line x1="{low}" y1="{top + 3:.1f}" x2="{low}" y2="{top + ROW - 3:.1f}"/>'
+                   f'<line x1="{high}" y1="{top + 3:.1f}" x2="{high}" y2="{top + ROW - 3:.1f}"/></g>')
     if bar.marker is not None:
-        out.append(f'<path d="M{x(bar.marker):.1f} {top + 2:.1f}l4 6-4 6-4-6z" fill="#222"/>')
-        end = max(end, bar.marker)
-    out.append(f'<text x="{x(end) + 6:.1f}" y="{middle + 4:.1f}">{escape(_note(bar))}</text>')
+        fill = 'fill="#fff" stroke="#222"' if bar.marker_open else 'fill="#222"'
+        out.append(f'<path d="M{x(bar.marker):.1f} {top + 2:.1f}l4 6-4 6-4-6z" {fill}/>')
+    out.append(f'<text x="{x(_end(bar)) + NOTE_GAP:.1f}" y="{middle + 4:.1f}">{escape(_note(bar))}</text>')
     return "".join(out)
 
 
-def legend(entries: list[tuple[str, str]]) -> str:
-    """Colour swatches with their names (the chart's rows name every provider too: colour is never alone)."""
-    return "<p class='legend'>" + "".join(
-        f'<span><svg width="12" height="12" aria-hidden="true"><rect width="12" height="12" fill="{colour}"/></svg> '
-        f'{escape(name)}</span>' for name, colour in entries) + "</p>"
+def _legend(entries: list[tuple[str, str]], left: float, baseline: float) -> str:
+    """Colour swatches with their names, in one line inside the chart (the rows name every bar too:
+    colour is never alone)."""
+    out, x = ['<g class="legend">'], left
+    for name, colour in entries:
+        out.append(f'<rect x="{x:.1f}" y="{baseline - 10:.1f}" width="11" height="11" fill="{colour}"/>'
+                   f'<text x="{x + 15:.1f}" y="{baseline:.1f}">{escape(name)}</text>')
+        x += 15 + CHAR * len(name) + 16
+    return "".join(out) + "</g>"
 
 
 @dataclass

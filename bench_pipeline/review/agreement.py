@@ -39,7 +39,9 @@ def review_agreement(judgments: Iterable[dict], dates: Iterable[dict], injection
 
 def agreement_by_round(rows: Iterable[dict], kind: str, item: tuple[str, ...], value: str, at: str) -> list[dict]:
     """One row per round: alpha with its n. `rows` carry `round`, `reviewer`, the item columns, the value
-    and a timestamp; a reviewer's latest value per item wins."""
+    and a timestamp; a reviewer's latest value per item wins. `n_judgments` counts those latest values, all
+    of which alpha was computed from; `n_paired_judgments` the ones on items judged twice or more, the only
+    ones that can agree or disagree (a round where no item was judged twice still holds its judgments)."""
     latest: dict[tuple, tuple] = {}
     for row in rows:
         key = (row["round"], tuple(row[c] for c in item), row["reviewer"])
@@ -52,8 +54,9 @@ def agreement_by_round(rows: Iterable[dict], kind: str, item: tuple[str, ...], v
         reviewers[round_name].add(reviewer)
     out = []
     for round_name in sorted(per_round):
-        alpha, n_items, n_values = krippendorff_alpha_nominal(per_round[round_name].values())
+        units = per_round[round_name]
+        alpha, n_items, n_paired = krippendorff_alpha_nominal(units.values())
         out.append({"round": round_name, "kind": kind, "statistic": "krippendorff_alpha_nominal",
-                    "alpha": alpha, "n_items": n_items, "n_judgments": n_values,
-                    "reviewers": len(reviewers[round_name])})
+                    "alpha": alpha, "n_items": n_items, "n_judgments": sum(len(v) for v in units.values()),
+                    "n_paired_judgments": n_paired, "reviewers": len(reviewers[round_name])})
     return out

@@ -105,13 +105,16 @@ def cases_from_table(frame: pd.DataFrame) -> list[GoldenCase]:
     return cases
 
 
+NO_WHOLE_RUN = "no verified fixture manifest yet: run the whole benchmark first"
+
+
 def verified_corpus(warehouse: Warehouse) -> dict:
     """The manifest digest and corpus kind that `fixture_manifest` last verified: what a run that
     reads no fixture (a judgments-only re-run) reports its corpus as."""
     warehouse.ensure_table("fixture_corpus")
     rows = warehouse.records("select * from fixture_corpus")
     if not rows or rows[0]["manifest_sha256"] is None:
-        raise InputError(warehouse.database, "fixture_corpus", "no verified fixture manifest yet: run the whole benchmark first")
+        raise InputError(warehouse.database, "fixture_corpus", NO_WHOLE_RUN)
     return rows[0]
 
 
