@@ -30,15 +30,21 @@ def success_rates(outcomes: list[dict]) -> dict[tuple[str, str], tuple[float | N
     return {key: (sum(flags) / len(flags), len(flags)) for key, flags in grouped.items()}
 
 
-def cascade_order(outcomes: list[dict], eligible: list[str], cost_per_useful: dict[str, float | None]) -> dict[str, list[dict]]:
+def cascade_order(outcomes: list[dict], eligible: list[str],
+                  cost_per_useful: dict[str, float | None]) -> dict[str, list[dict]]:
+    """Category → the success-rate rule's order of `eligible`: [{provider, success_rate, n}]."""
     rates = success_rates(outcomes)
     categories = sorted({category for _, category in rates})
     order = {}
     for category in categories:
         entries = [{"provider": p, "success_rate": rates[(p, category)][0], "n": rates[(p, category)][1]}
                    for p in eligible if (p, category) in rates]
-        entries.sort(key=lambda e: (-(e["success_rate"] or 0.0),
-                                    math.inf if cost_per_useful.get(e["provider"]) is None else cost_per_useful[e["provider"]],
+        entries.sort(key=lambda e: (-(e["success_rate"] or 0.0), _cost_or_last(cost_per_useful.get(e["provider"])),
                                     e["provider"]))
         order[category] = entries
     return order
+
+
+def _cost_or_last(cost: float | None) -> float:
+    """An unknown cost sorts after every known one."""
+    return math.inf if cost is None else cost
