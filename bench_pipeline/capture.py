@@ -12,10 +12,10 @@ from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.domain.golden import GoldenCase
 from bench_pipeline.files import dump_json, write_atomic
 from bench_pipeline.golden.load import CASES_FILE, load_golden
-from bench_pipeline.providers.registry import adapter_module, load_providers
+from bench_pipeline.providers.base import authorized, urls_per_extract
+from bench_pipeline.providers.registry import adapter_module, load_providers, request_options
 from bench_pipeline.transport.live import api_key, base_url, call
 
-MAX_RESULTS = 10
 # Extract is exercised on the top results of the case's own search, the pages an agent would read.
 EXTRACT_URLS = 3
 TIMEOUT_S = 30.0
@@ -38,19 +38,26 @@ def capture(provider: str, case_ids: list[str] | None, golden_dir: Path, provide
         raise InputError(providers_file, "providers", f"no provider {provider!r} (known: {sorted(config.providers)})")
     settings = config.providers[provider]
     adapter = adapter_module(settings.adapter, source=providers_file, field=f"providers.{provider}.adapter")
+    # The slug's `request:` options shape every request, so each recorded exchange carries them.
+    options = request_options(provider, settings, source=providers_file)
     cases = select_cases(golden_dir, case_ids)
     key = api_key(provider, settings, str(providers_file))
     root = base_url(provider, settings)
-    auth = adapter.auth_headers(key)
     written = []
     with httpx.Client(timeout=TIMEOUT_S) as client:
         for case in cases:
-            search = call(client, adapter.search_request(case.query, root, MAX_RESULTS), auth, provider, "search", case.id)
-            written.append(_write(incoming_dir, search))
+            spec = authorized(adapter, adapter.search_request(case.query, root, options), key)
+            search = call(client, spec, provider, "search", case.id)
+            written.append(_write(incoming_dir, search, case.id))
             urls = _top_urls(adapter, search, settings.price)
-            if settings.capabilities.extract and urls:
-                extract = call(client, adapter.extract_request(urls, root), auth, provider, "extract", case.id)
-                written.append(_write(incoming_dir, extract))
+            if not (settings.capabilities.extract and urls):
+                continue
+            # A provider that reads one URL per call (Serper's scrape, Jina's reader) gets one call per URL.
+            size = urls_per_extract(adapter) or len(urls)
+            for index, start in enumerate(range(0, len(urls), size)):
+                spec = authorized(adapter, adapter.extract_request(urls[start:start + size], root, options), key)
+                extract = call(client, spec, provider, "extract", case.id)
+                written.append(_write(incoming_dir, extract, case.id if index == 0 else f"{case.id}-{index + 1}"))
     return written
 
 
@@ -76,7 +83,7 @@ def _top_urls(adapter, search: Exchange, price) -> list[str]:
     return [result.url for result in page.results[:EXTRACT_URLS]]
 
 
-def _write(incoming_dir: Path, exchange: Exchange) -> Path:
-    path = incoming_dir / exchange.provider / exchange.operation / f"{exchange.case_id}.json"
+def _write(incoming_dir: Path, exchange: Exchange, name: str) -> Path:
+    path = incoming_dir / exchange.provider / exchange.operation / f"{name}.json"
     write_atomic(path, dump_json(exchange.model_dump(mode="json", exclude_none=False)))
     return path

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
 
@@ -35,6 +37,9 @@ class ProviderConfig(BaseModel):
     base_url: str
     capabilities: Capabilities
     price: PriceTable
+    # Options the adapter's request builders apply (search depth, result count, country, language…),
+    # validated by the adapter's own `RequestOptions` model: two slugs may share an adapter and differ in these.
+    request: dict[str, Any] = {}
 
 
 class ProvidersConfig(BaseModel):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from typing import Any, Protocol
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from pydantic import BaseModel, ConfigDict
 
@@ -25,12 +25,24 @@ class RequestSpec(BaseModel):
     json_body: Any = None
 
 
+class Options(BaseModel):
+    """Base of each adapter's `RequestOptions`: a slug's `request:` block in providers.yaml. Unknown keys are
+    refused, so a typo in an option is an error naming it, not a silently ignored setting."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
 class WireAdapter(Protocol):
     """A module in `bench_pipeline.providers` that speaks one provider's wire format.
 
-    Search-only providers implement no `parse_extract`/`extract_request`: their pages are read
-    by the local extractor.
+    `RequestOptions` (a subclass of `Options`) validates a slug's `request:` block; the request builders
+    apply it, so two slugs can share an adapter and differ only in options and price. Search-only
+    providers implement no `parse_extract`/`extract_request`: their pages are read by the local extractor.
+    Optional: `URLS_PER_EXTRACT` (an int) when one extract call reads at most that many URLs, and
+    `auth_params(api_key)` when the key travels in the URL's query rather than in a header.
     """
+
+    RequestOptions: type[Options]
 
     def parse_search(self, exchange: Exchange, price: PriceTable, source: str = ...) -> SearchPage: ...
 
@@ -40,11 +52,29 @@ class WireAdapter(Protocol):
 
     def classify_error(self, exchange: Exchange) -> ProviderError: ...
 
-    def search_request(self, query: str, base_url: str, max_results: int) -> RequestSpec: ...
+    def search_request(self, query: str, base_url: str, options: Options) -> RequestSpec: ...
 
-    def extract_request(self, urls: list[str], base_url: str) -> RequestSpec: ...
+    def extract_request(self, urls: list[str], base_url: str, options: Options) -> RequestSpec: ...
 
     def auth_headers(self, api_key: str) -> dict[str, str]: ...
+
+
+def authorized(adapter: WireAdapter, spec: RequestSpec, api_key: str) -> RequestSpec:
+    """The request with the adapter's credentials: its auth headers, and the query parameters of a provider
+    that takes its key in the URL (SerpAPI's `api_key`)."""
+    params = adapter.auth_params(api_key) if hasattr(adapter, "auth_params") else {}
+    url = f"{spec.url}{'&' if '?' in spec.url else '?'}{urlencode(params)}" if params else spec.url
+    return spec.model_copy(update={"url": url, "headers": {**spec.headers, **adapter.auth_headers(api_key)}})
+
+
+def urls_per_extract(adapter: WireAdapter) -> int | None:
+    """How many URLs one extract call may ask for (None: as many as the caller has)."""
+    return getattr(adapter, "URLS_PER_EXTRACT", None)
+
+
+def without_none(**fields: Any) -> dict[str, Any]:
+    """A request body's optional fields: an option left unset is not sent, so the provider's default applies."""
+    return {key: value for key, value in fields.items() if value is not None}
 
 
 def json_body(exchange: Exchange, source: str) -> dict[str, Any]:
@@ -87,9 +117,10 @@ def request_urls(exchange: Exchange, key: str = "urls") -> list[str]:
 
 
 def credits_cost(credits: object, price: PriceTable, fallback: float | None) -> float | None:
-    """Credits the provider reported on the wire × the price table's dollars per credit; else `fallback`."""
+    """Credits the provider reported on the wire × the price table's dollars per credit; else `fallback`.
+    Nine decimals: a unit may be as small as a token ($5e-8), and credits priced to the cent stay exact."""
     if isinstance(credits, (int, float)) and not isinstance(credits, bool) and price.usd_per_credit is not None:
-        return round(credits * price.usd_per_credit, 6)
+        return round(credits * price.usd_per_credit, 9)
     return fallback
 
 

@@ -1,9 +1,16 @@
 """Brave Search (`GET api.search.brave.com/res/v1/web/search?q=…`, `X-Subscription-Token`): results under
 `web.results[]`, dates as a human `age` ("2 days ago", "September 1, 2026") plus a zone-less ISO
 `page_age`; no cost and no extract endpoint — quota lives in `X-RateLimit-*` headers, errors are
-`{"type": "ErrorResponse", "error": {"code": "RATE_LIMITED", …}}`."""
+`{"type": "ErrorResponse", "error": {"code": "RATE_LIMITED", …}}`.
+
+Request options: `country`, `search_lang`, `ui_lang`, `count` (1–20), `freshness` (pd, pw, pm, py or a range),
+`safesearch`."""
 
 from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
 
 import html
 import re
@@ -14,12 +21,22 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    RequestSpec, error_body, item_url, json_body, require_list, retry_after_seconds, status_error, timeout_error,
+    Options, RequestSpec, error_body, item_url, json_body, require_list, retry_after_seconds, status_error,
+    timeout_error, without_none,
 )
 from bench_pipeline.providers.wire_dates import from_free_text, from_iso
 
 PROVIDER = "brave"
 _TAGS = re.compile(r"</?strong>")
+
+
+class RequestOptions(Options):
+    country: str = "MX"
+    search_lang: str = "es"
+    ui_lang: str = "es-MX"
+    count: int = Field(10, ge=1, le=20)
+    freshness: str | None = Field(None, pattern=r"^(pd|pw|pm|py|\d{4}-\d{2}-\d{2}to\d{4}-\d{2}-\d{2})$")
+    safesearch: Literal["off", "moderate", "strict"] | None = None
 
 
 def parse_search(exchange: Exchange, price: PriceTable, source: str = "brave exchange") -> SearchPage:
@@ -61,8 +78,9 @@ def classify_error(exchange: Exchange) -> ProviderError:
     return status_error(PROVIDER, exchange, message, retry_after_seconds(exchange))
 
 
-def search_request(query: str, base_url: str, max_results: int) -> RequestSpec:
-    params = {"q": query, "country": "MX", "search_lang": "es", "ui_lang": "es-MX", "count": max_results}
+def search_request(query: str, base_url: str, options: RequestOptions) -> RequestSpec:
+    params = {"q": query, "country": options.country, "search_lang": options.search_lang, "ui_lang": options.ui_lang,
+              "count": options.count, **without_none(freshness=options.freshness, safesearch=options.safesearch)}
     return RequestSpec(method="GET", url=f"{base_url}/res/v1/web/search?{urlencode(params)}",
                        headers={"accept": "application/json", "accept-encoding": "gzip"})
 

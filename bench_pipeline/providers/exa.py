@@ -1,20 +1,47 @@
 """Exa (`POST api.exa.ai/search`, `/contents`): camelCase, ISO `publishedDate`, `costDollars.total` in USD
 on every response, per-URL `statuses[]` on /contents; errors as `{"error", "tag"}`, and 503
-SERVICE_OVERLOADED is not billed."""
+SERVICE_OVERLOADED is not billed.
+
+Request options: `type` (auto, fast, instant, neural, keyword, deep…), `num_results` (1–100), `user_location`
+(ISO 3166 alpha-2), `highlights`, `livecrawl` or `max_age_hours` (not both: Exa refuses the pair),
+`text_max_characters` for /contents."""
 
 from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
 
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    RequestSpec, error_body, item_url, json_body, request_urls, require_list,
-    retry_after_seconds, timeout_error,
+    Options, RequestSpec, error_body, item_url, json_body, request_urls, require_list,
+    retry_after_seconds, timeout_error, without_none,
 )
 from bench_pipeline.providers.wire_dates import from_iso
 
 PROVIDER = "exa"
+
+
+class RequestOptions(Options):
+    type: Literal["auto", "fast", "instant", "neural", "keyword", "deep-lite", "deep", "deep-reasoning"] = "auto"
+    num_results: int = Field(10, ge=1, le=100)
+    user_location: str | None = Field("MX", pattern=r"^[A-Z]{2}$")
+    highlights: bool = True
+    livecrawl: Literal["never", "fallback", "preferred", "always"] | None = None
+    max_age_hours: int | None = Field(None, ge=0)
+    text_max_characters: int | None = Field(None, ge=1)
+
+    @model_validator(mode="after")
+    def _freshness(self):
+        if self.livecrawl is not None and self.max_age_hours is not None:
+            raise ValueError("livecrawl and max_age_hours cannot both be set (Exa answers 400 INVALID_REQUEST)")
+        return self
+
+    def freshness(self) -> dict:
+        return without_none(livecrawl=self.livecrawl, maxAgeHours=self.max_age_hours)
 
 
 def parse_search(exchange: Exchange, price: PriceTable, source: str = "exa exchange") -> SearchPage:
@@ -90,15 +117,17 @@ def classify_error(exchange: Exchange) -> ProviderError:
     return error("bad_request", False)
 
 
-def search_request(query: str, base_url: str, max_results: int) -> RequestSpec:
+def search_request(query: str, base_url: str, options: RequestOptions) -> RequestSpec:
     return RequestSpec(method="POST", url=f"{base_url}/search", headers={"content-type": "application/json"},
-                       json_body={"query": query, "type": "auto", "numResults": max_results, "userLocation": "MX",
-                                  "contents": {"highlights": True}})
+                       json_body={"query": query, "type": options.type, "numResults": options.num_results,
+                                  **without_none(userLocation=options.user_location),
+                                  "contents": {"highlights": options.highlights, **options.freshness()}})
 
 
-def extract_request(urls: list[str], base_url: str) -> RequestSpec:
+def extract_request(urls: list[str], base_url: str, options: RequestOptions) -> RequestSpec:
+    text = True if options.text_max_characters is None else {"maxCharacters": options.text_max_characters}
     return RequestSpec(method="POST", url=f"{base_url}/contents", headers={"content-type": "application/json"},
-                       json_body={"urls": urls, "text": True})
+                       json_body={"urls": urls, "text": text, **options.freshness()})
 
 
 def auth_headers(api_key: str) -> dict[str, str]:

@@ -1,11 +1,15 @@
 """Firecrawl v2 (`POST api.firecrawl.dev/v2/search`, `/v2/scrape`, `/v2/batch/scrape`; `Authorization: Bearer`):
 search hits under `data.web[]` (and dated `data.news[]`), cost as `creditsUsed`; a scrape returns one
 `data` document, a batch/crawl status returns `data[]` with `completed`/`total` and simply omits the
-URLs it failed. Errors are `{"success": false, "error": "…"}` with the retry hint only in the text."""
+URLs it failed. Errors are `{"success": false, "error": "…"}` with the retry hint only in the text.
+
+Request options: `limit` (1–100), `lang`, `country`, `location`, `tbs`, `only_main_content`, `formats`."""
 
 from __future__ import annotations
 
 import re
+
+from pydantic import Field
 
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.exchange import Exchange
@@ -13,13 +17,23 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    RequestSpec, credits_cost, error_body, item_url, json_body, request_urls,
-    require_list, retry_after_seconds, status_error, timeout_error,
+    Options, RequestSpec, credits_cost, error_body, item_url, json_body, request_urls,
+    require_list, retry_after_seconds, status_error, timeout_error, without_none,
 )
 from bench_pipeline.providers.wire_dates import from_free_text, from_iso
 
 PROVIDER = "firecrawl"
 _RETRY_HINT = re.compile(r"retry after (\d+(?:\.\d+)?)\s*s", re.IGNORECASE)
+
+
+class RequestOptions(Options):
+    limit: int = Field(10, ge=1, le=100)
+    lang: str = "es"
+    country: str = "mx"
+    location: str | None = "Mexico"
+    tbs: str | None = None
+    only_main_content: bool = True
+    formats: tuple[str, ...] = ("markdown",)
 
 
 def parse_search(exchange: Exchange, price: PriceTable, source: str = "firecrawl exchange") -> SearchPage:
@@ -86,18 +100,20 @@ def classify_error(exchange: Exchange) -> ProviderError:
     return status_error(PROVIDER, exchange, message, retry_after)
 
 
-def search_request(query: str, base_url: str, max_results: int) -> RequestSpec:
+def search_request(query: str, base_url: str, options: RequestOptions) -> RequestSpec:
     return RequestSpec(method="POST", url=f"{base_url}/v2/search", headers={"content-type": "application/json"},
-                       json_body={"query": query, "limit": max_results, "sources": ["web"], "lang": "es",
-                                  "country": "mx", "location": "Mexico"})
+                       json_body={"query": query, "limit": options.limit, "sources": ["web"], "lang": options.lang,
+                                  "country": options.country,
+                                  **without_none(location=options.location, tbs=options.tbs)})
 
 
-def extract_request(urls: list[str], base_url: str) -> RequestSpec:
+def extract_request(urls: list[str], base_url: str, options: RequestOptions) -> RequestSpec:
+    reading = {"formats": list(options.formats), "onlyMainContent": options.only_main_content}
     if len(urls) == 1:
         return RequestSpec(method="POST", url=f"{base_url}/v2/scrape", headers={"content-type": "application/json"},
-                           json_body={"url": urls[0], "formats": ["markdown"], "onlyMainContent": True})
+                           json_body={"url": urls[0], **reading})
     return RequestSpec(method="POST", url=f"{base_url}/v2/batch/scrape", headers={"content-type": "application/json"},
-                       json_body={"urls": urls, "formats": ["markdown"], "onlyMainContent": True})
+                       json_body={"urls": urls, **reading})
 
 
 def auth_headers(api_key: str) -> dict[str, str]:

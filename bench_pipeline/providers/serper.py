@@ -1,9 +1,13 @@
 """Serper (`POST google.serper.dev/search`, `POST scrape.serper.dev`, `X-API-KEY`): Google results under
 `organic[]` with `link` and an optional free-text `date` ("Mar 10, 2022", "hace 3 días"), `credits` at
 top level; scrape returns `{text, metadata}` for one URL and has no way to say it failed to read it.
-Errors are `{"message", "statusCode"}`."""
+Errors are `{"message", "statusCode"}`.
+
+Request options: `gl` (country), `hl` (language), `num` (1–100), `location`, `tbs` (Google's date filter)."""
 
 from __future__ import annotations
+
+from pydantic import Field
 
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.exchange import Exchange
@@ -11,12 +15,21 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    RequestSpec, credits_cost, error_body, item_url, json_body, request_urls,
-    require_list, retry_after_seconds, status_error, timeout_error,
+    Options, RequestSpec, credits_cost, error_body, item_url, json_body, request_urls,
+    require_list, retry_after_seconds, status_error, timeout_error, without_none,
 )
 from bench_pipeline.providers.wire_dates import from_free_text
 
 PROVIDER = "serper"
+URLS_PER_EXTRACT = 1  # scrape.serper.dev reads one URL per call
+
+
+class RequestOptions(Options):
+    gl: str = "mx"
+    hl: str = "es"
+    num: int = Field(10, ge=1, le=100)
+    location: str | None = None
+    tbs: str | None = None
 
 
 def parse_search(exchange: Exchange, price: PriceTable, source: str = "serper exchange") -> SearchPage:
@@ -70,13 +83,14 @@ def classify_error(exchange: Exchange) -> ProviderError:
     return status_error(PROVIDER, exchange, message, retry_after_seconds(exchange))
 
 
-def search_request(query: str, base_url: str, max_results: int) -> RequestSpec:
+def search_request(query: str, base_url: str, options: RequestOptions) -> RequestSpec:
     return RequestSpec(method="POST", url=f"{base_url}/search", headers={"content-type": "application/json"},
-                       json_body={"q": query, "gl": "mx", "hl": "es", "num": max_results})
+                       json_body={"q": query, "gl": options.gl, "hl": options.hl, "num": options.num,
+                                  **without_none(location=options.location, tbs=options.tbs)})
 
 
-def extract_request(urls: list[str], base_url: str) -> RequestSpec:
-    if len(urls) != 1:
+def extract_request(urls: list[str], base_url: str, options: RequestOptions) -> RequestSpec:
+    if len(urls) != URLS_PER_EXTRACT:
         raise ValueError("scrape.serper.dev reads one URL per call")
     return RequestSpec(method="POST", url="https://scrape.serper.dev", headers={"content-type": "application/json"},
                        json_body={"url": urls[0]})

@@ -1,19 +1,48 @@
 """Tavily (`POST api.tavily.com/search`, `/extract`): `results[]`, `failed_results[]`, `usage.credits`,
-errors as `{"detail": {"error": "…"}}`; 432/433 are plan limits, not worth retrying."""
+errors as `{"detail": {"error": "…"}}`; 432/433 are plan limits, not worth retrying.
+
+Request options (`request:` in providers.yaml): `search_depth` (basic, advanced, fast, ultra-fast; advanced bills
+2 credits), `topic`, `country` (lowercase English name, general topic only), `max_results` (0–20),
+`include_raw_content`, `chunks_per_source` (advanced only), `time_range`, `extract_depth`, `extract_format`."""
 
 from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
 
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    RequestSpec, credits_cost, error_body, item_url, json_body, request_urls,
-    require_list, retry_after_seconds, status_error, timeout_error,
+    Options, RequestSpec, credits_cost, error_body, item_url, json_body, request_urls,
+    require_list, retry_after_seconds, status_error, timeout_error, without_none,
 )
 from bench_pipeline.providers.wire_dates import from_http_date
 
 PROVIDER = "tavily"
+
+
+class RequestOptions(Options):
+    search_depth: Literal["basic", "advanced", "fast", "ultra-fast"] = "basic"
+    topic: Literal["general", "news", "finance"] = "general"
+    country: str | None = "mexico"
+    max_results: int = Field(10, ge=0, le=20)
+    include_raw_content: bool | Literal["markdown", "text"] | None = None
+    chunks_per_source: int | None = Field(None, ge=1, le=3)
+    time_range: Literal["day", "week", "month", "year"] | None = None
+    extract_depth: Literal["basic", "advanced"] = "basic"
+    extract_format: Literal["markdown", "text"] = "text"
+
+    @model_validator(mode="after")
+    def _combinations(self):
+        # Tavily answers 400 to these rather than ignoring them.
+        if self.chunks_per_source is not None and self.search_depth != "advanced":
+            raise ValueError("chunks_per_source needs search_depth: advanced")
+        if self.country is not None and self.topic != "general":
+            raise ValueError("country applies only to topic: general")
+        return self
 
 
 def parse_search(exchange: Exchange, price: PriceTable, source: str = "tavily exchange") -> SearchPage:
@@ -67,15 +96,20 @@ def classify_error(exchange: Exchange) -> ProviderError:
     return status_error(PROVIDER, exchange, message, retry_after_seconds(exchange), plan_limit=(432, 433))
 
 
-def search_request(query: str, base_url: str, max_results: int) -> RequestSpec:
+def search_request(query: str, base_url: str, options: RequestOptions) -> RequestSpec:
     return RequestSpec(method="POST", url=f"{base_url}/search", headers={"content-type": "application/json"},
-                       json_body={"query": query, "search_depth": "basic", "topic": "general", "country": "mexico",
-                                  "max_results": max_results, "include_usage": True})
+                       json_body={"query": query, "search_depth": options.search_depth, "topic": options.topic,
+                                  **without_none(country=options.country), "max_results": options.max_results,
+                                  **without_none(include_raw_content=options.include_raw_content,
+                                                 chunks_per_source=options.chunks_per_source,
+                                                 time_range=options.time_range),
+                                  "include_usage": True})
 
 
-def extract_request(urls: list[str], base_url: str) -> RequestSpec:
+def extract_request(urls: list[str], base_url: str, options: RequestOptions) -> RequestSpec:
     return RequestSpec(method="POST", url=f"{base_url}/extract", headers={"content-type": "application/json"},
-                       json_body={"urls": urls, "extract_depth": "basic", "format": "text", "include_usage": True})
+                       json_body={"urls": urls, "extract_depth": options.extract_depth,
+                                  "format": options.extract_format, "include_usage": True})
 
 
 def auth_headers(api_key: str) -> dict[str, str]:

@@ -18,6 +18,7 @@ from bench_pipeline.metrics.latency import MIN_N_FOR_P95
 from bench_pipeline.metrics.relevance import DISAGREEMENT_RULE
 from bench_pipeline.domain.golden import POOL_DEPTH
 from bench_pipeline.observations.outcomes import CASE_BUDGET_USD
+from bench_pipeline.providers.registry import effective_options
 from bench_pipeline.reading import READER_VERSION
 from bench_pipeline.redaction.scan import scanner_digest
 from bench_pipeline.report.cascade import SEARCH_STATUSES
@@ -81,6 +82,8 @@ def collect_provenance(*, repo_dir: Path, manifest_sha256: str, golden_sha256: s
         "providers_file_sha256": sha256_file(providers_file),
         "providers_version": providers.version,
         "price_tables": {slug: p.price.version for slug, p in sorted(providers.providers.items())},
+        # What each slug asks its provider for: two slugs of one adapter differ here and in price.
+        "request_options": effective_options(providers),
         "package_versions": package_versions(),
         "room_versions": {"reader": READER_VERSION, "injection_detector": DETECTOR_VERSION, "claims": CLAIMS_VERSION,
                           "redactor": scanner_digest()[:12]},

@@ -50,11 +50,10 @@ def base_url(slug: str, config: ProviderConfig, environ: Mapping[str, str] = os.
     return environ.get(f"BENCH_{slug.upper().replace('-', '_')}_BASE_URL", config.base_url).rstrip("/")
 
 
-def call(client: httpx.Client, spec: RequestSpec, auth: dict[str, str], provider: str, operation: Operation,
-         case_id: str | None) -> Exchange:
-    """Make one request and record it as it happened, auth headers included (the raw file is
-    git-ignored; redaction removes them before anything is committed)."""
-    headers = {**spec.headers, **auth}
+def call(client: httpx.Client, spec: RequestSpec, provider: str, operation: Operation, case_id: str | None) -> Exchange:
+    """Make one request and record it as it happened, credentials included (the raw file is git-ignored;
+    redaction removes them, from headers and from the URL's query, before anything is committed)."""
+    headers = dict(spec.headers)
     body = None if spec.json_body is None else json.dumps(spec.json_body, ensure_ascii=False).encode("utf-8")
     captured_at = datetime.now(UTC).replace(microsecond=0)
     started = time.perf_counter()
