@@ -66,7 +66,8 @@ def test_search_api_results():
     exchange = Exchange.model_validate({
         "provider": "perplexity", "operation": "search", "captured_at": "2026-11-20T18:03:11Z",
         "request": {"method": "POST", "url": "https://api.perplexity.ai/search", "body": {"query": "x"}},
-        "response": {"status": 200, "body": {"id": "3c4e1f0a-8d6b-4b7e-9f3a-2b1c0d9e8f7a", "server_time": None, "results": [
+        "response": {"status": 200, "body": {"id": "3c4e1f0a-8d6b-4b7e-9f3a-2b1c0d9e8f7a", "server_time": None,
+                                             "results": [
             {"title": "Inflación", "url": "https://a.mx/1", "snippet": "El", "date": "2026-09-24",
              "last_updated": "2026-09-25"},
             {"title": "Sin fecha", "url": "https://a.mx/2", "snippet": "…", "last_updated": "2026-10-01"}]}}})

@@ -15,7 +15,7 @@ from scripts.demo_corpus.injection import INJECTION_PAGES
 from scripts.demo_corpus.pages import CONTRADICTORY_PATHS, pages
 from scripts.demo_corpus.world import DOCS, Fact
 
-RENDERS_JAVASCRIPT = frozenset({"firecrawl"})
+RENDERS_JAVASCRIPT = frozenset({"firecrawl", "jina"})  # Jina's reader renders in a browser
 SPA = "html/sierramadre-spa.html"
 
 

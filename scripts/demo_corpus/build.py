@@ -15,10 +15,10 @@ from bench_pipeline.domain.manifest import Manifest, ManifestEntry
 from bench_pipeline.domain.timestamps import iso_z
 from bench_pipeline.files import dump_json, write_atomic
 from bench_pipeline.fixtures.manifest_io import write_manifest
-from scripts.demo_corpus import errors
+from scripts.demo_corpus import errors, wire_market
 from scripts.demo_corpus.artifacts import Artifact, build as build_artifacts, pdf_page_text, reader_text
 from scripts.demo_corpus.partial import partial_exchanges
-from scripts.demo_corpus.providers import PROFILES, PROVIDERS, capture_time, latency, search_hits
+from scripts.demo_corpus.providers import PROFILES, PROVIDERS, adapter_of, capture_time, latency, search_hits
 from scripts.demo_corpus.wire import exchange, extract_call, fetch_call, search_call
 from scripts.demo_corpus.world import CASES, CONTRADICTORY_CLAIMS, Doc, Fact, case_id
 
@@ -82,7 +82,8 @@ def _write_searches(tree: _Tree, provider: str, families: HostFamilies) -> dict[
         cid = case_id(index)
         captured = capture_time(provider, rng, day=0, slot=index)
         hits = search_hits(provider, case, families, rng, captured.date())
-        request, response = search_call(provider, case.query, hits, captured, rng)
+        call = wire_market.search_call if adapter_of(provider) in wire_market.WIRES else search_call
+        request, response = call(provider, case.query, hits, captured, rng)
         record = exchange(provider, "search", captured, latency(rng, PROFILES[provider].search_ms), request, response, case_id=cid)
         contradictory = (case.entity, case.claim_type) in CONTRADICTORY_CLAIMS
         tree.add_exchange(f"{provider}/search/{cid}.json", record, "contradictory" if contradictory else "results")
@@ -96,7 +97,10 @@ def _write_reads(tree: _Tree, provider: str, artifacts: list[Artifact]) -> None:
     folder = "extract" if profile.extracts else "fetch"
     for slot, artifact in enumerate(artifacts):
         captured = capture_time(provider, rng, day=1, slot=slot)
-        if profile.extracts:
+        if profile.extracts and adapter_of(provider) in wire_market.WIRES:
+            request, response = wire_market.extract_call(provider, artifact.url, artifact.title,
+                                                         reader_text(provider, artifact), artifact.published, rng)
+        elif profile.extracts:
             request, response = extract_call(provider, artifact.url, artifact.title, reader_text(provider, artifact), rng,
                                              artifact.pdf_pages)
         else:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import random
 
-from scripts.demo_corpus.wire import api_request, brave_quota, json_response
+from scripts.demo_corpus.providers import adapter_of
+from scripts.demo_corpus.wire import api_request, brave_quota, json_response, search_request_of
 
 _GATEWAY_502 = "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center></body></html>\n"
 SEARCH_URL = {"tavily": "https://api.tavily.com/search", "exa": "https://api.exa.ai/search",
@@ -16,6 +17,8 @@ SEARCH_URL = {"tavily": "https://api.tavily.com/search", "exa": "https://api.exa
 
 
 def search_request(provider: str) -> dict:
+    if provider not in SEARCH_URL:  # slugs added later record the whole request their adapter builds
+        return search_request_of(provider, "Aceros del Bajío")
     if provider == "brave":
         return api_request(provider, "GET", SEARCH_URL[provider])
     key = {"tavily": "query", "exa": "query", "serper": "q", "firecrawl": "query"}[provider]
@@ -23,22 +26,37 @@ def search_request(provider: str) -> dict:
 
 
 def rate_limited(provider: str, rng: random.Random) -> dict:
-    if provider == "tavily":
+    wire = adapter_of(provider)
+    if wire == "serpapi":  # the hourly throughput, not the plan's searches (that 429 is not worth a retry)
+        return json_response(429, {"error": "Your searches for the past hour have exceeded the hourly limit of "
+                                            "your plan."})
+    if wire == "perplexity":
+        return json_response(429, {"error": {"message": "Rate limit exceeded. Please try again later.",
+                                             "type": "rate_limit_error", "code": 429}}, {"retry-after": "4"})
+    if wire == "jina":
+        return json_response(429, {"data": None, "code": 429, "name": "RateLimitTriggeredError", "status": 42903,
+                                   "message": "Per IP rate limit exceeded",
+                                   "readableMessage": "RateLimitTriggeredError: Per IP rate limit exceeded",
+                                   "retryAfter": 2, "retryAfterDate": "2026-11-15T15:31:02.000Z"}, {"retry-after": "2"})
+    if wire == "parallel":
+        return json_response(429, {"type": "error", "error": {"ref_id": "err_4f0e2a", "message": "Rate limit exceeded: "
+                                                              "600 requests per minute", "detail": None}})
+    if wire == "tavily":
         return json_response(429, {"detail": {"error": "Your request has been blocked due to excessive requests. "
                                               "Please reduce rate of requests."}}, {"retry-after": "12"})
-    if provider == "exa":
+    if wire == "exa":
         return json_response(429, {"requestId": rng.getrandbits(128).to_bytes(16, "big").hex(),
                                    "error": "You've exceeded your Exa rate limit of 10 requests per second.",
                                    "tag": "RATE_LIMIT_EXCEEDED"},
                              {"retry-after": "1", "x-ratelimit-limit": "450", "x-ratelimit-remaining": "0",
                               "x-ratelimit-reset": "1763633100"})
-    if provider == "brave":
+    if wire == "brave":
         return json_response(429, {"type": "ErrorResponse", "error": {
             "id": "ddab2628-c96e-478f-80ee-9b5f8b1fda26", "status": 429, "code": "RATE_LIMITED",
             "detail": "Request rate limit exceeded for plan.",
             "meta": {"plan": "Free", "rate_limit": 1, "rate_current": 1, "quota_limit": 15000, "quota_current": 4210,
                      "component": "rate_limiter"}}, "time": 1763633100}, brave_quota(rng, remaining_now=0))
-    if provider == "serper":
+    if wire == "serper":
         return json_response(429, {"message": "Too many requests", "statusCode": 429}, {"retry-after": "2"})
     return json_response(429, {"success": False, "error": (
         "Rate limit exceeded. Consumed (req/min): 11, Remaining (req/min): 0. Upgrade your plan at "
@@ -55,7 +73,13 @@ def unavailable_with_body(provider: str) -> dict:
                                                      "code": "SERVICE_UNAVAILABLE", "detail": "Service unavailable."}},
         "serper": {"message": "Service Unavailable", "statusCode": 503},
         "firecrawl": {"success": False, "error": "(Internal server error) - upstream search engine unavailable"},
-    }[provider]
+        "serpapi": {"error": "Something went wrong. Please try again later."},
+        "perplexity": {"error": {"message": "Service temporarily unavailable", "type": "api_error", "code": 503}},
+        # Jina's envelope; the error's `name` on a 503 is not documented, so none is invented.
+        "jina": {"data": None, "code": 503, "status": 50300, "message": "Service temporarily unavailable"},
+        "parallel": {"type": "error", "error": {"ref_id": "err_b81c07", "message": "Service temporarily unavailable",
+                                                "detail": None}},
+    }[adapter_of(provider)]
     return json_response(503, body)
 
 

@@ -1,7 +1,8 @@
 """Class 7: ten URLs asked for, six read — reported the way each provider really reports it.
 
-Tavily (`failed_results`), Exa (`statuses[]` errors) and Firecrawl (`completed` < `total`) are honest; the local fetcher behind Brave sees each failed GET; Serper's scrape
-answers 200 with empty `text` for the four it could not read and never says so.
+Tavily (`failed_results`), Exa (`statuses[]` errors), Firecrawl (`completed` < `total`), Parallel (`errors[]`) and
+Jina's reader (each page's `httpStatus`) are honest; the local fetcher behind Brave, SerpAPI and Perplexity sees
+each failed GET; Serper's scrape answers 200 with empty `text` for the four it could not read and never says so.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ import random
 from collections.abc import Iterator
 
 from scripts.demo_corpus.artifacts import Artifact, reader_text
-from scripts.demo_corpus.providers import capture_time, latency
-from scripts.demo_corpus.wire import api_request, exchange, fetch_call, json_response
+from scripts.demo_corpus.providers import adapter_of, capture_time, latency
+from scripts.demo_corpus.wire import exchange, extract_request_of, fetch_call, json_response
+from scripts.demo_corpus.wire_market import jina_read
 
 READ = ("html/acerosdelbajio-nosotros.html", "html/nopalazul-quienes-somos.html", "html/costaesmeralda-empresa.html",
         "html/riolerma-contacto.html", "html/dof-avisos-2026-08-14.html", "html/cofepris-registros-2026.html")
@@ -31,15 +33,15 @@ def partial_exchanges(provider: str, artifacts: list[Artifact], rng: random.Rand
     def at(slot: int):
         return capture_time(provider, rng, day=3, slot=slot)
 
-    if provider == "tavily":
-        request = api_request(provider, "POST", "https://api.tavily.com/extract",
-                              {"urls": urls, "extract_depth": "basic", "format": "text", "include_usage": True})
+    wire = adapter_of(provider)
+    if wire == "tavily":
+        request = extract_request_of(provider, urls)
         body = {"results": [{"url": a.url, "raw_content": reader_text(provider, a), "images": []} for a in read],
                 "failed_results": [{"url": u, "error": "Failed to fetch url"} for u in MISSED],
                 "response_time": 3.41, "usage": {"credits": 1}, "request_id": "6f3c1e52-8a0b-4d7e-b1c9-0e2d4f6a8b13"}
         yield "partial", exchange(provider, "extract", at(0), latency(rng, 3400), request, json_response(200, body))
-    elif provider == "exa":
-        request = api_request(provider, "POST", "https://api.exa.ai/contents", {"urls": urls, "text": True})
+    elif wire == "exa":
+        request = extract_request_of(provider, urls)
         statuses = [{"id": a.url, "status": "success", "source": "cached"} for a in read]
         statuses += [{"id": u, "status": "error", "error": {"tag": tag, "httpStatusCode": status}}
                      for u, (status, tag) in MISSED.items()]
@@ -47,11 +49,19 @@ def partial_exchanges(provider: str, artifacts: list[Artifact], rng: random.Rand
                 "results": [{"id": a.url, "url": a.url, "title": a.title, "text": reader_text(provider, a)} for a in read],
                 "statuses": statuses, "costDollars": {"total": 0.006, "contents": {"text": 0.006}}}
         yield "partial", exchange(provider, "extract", at(0), latency(rng, 2100), request, json_response(200, body))
-    elif provider == "firecrawl":
+    elif wire == "parallel":
+        request = extract_request_of(provider, urls)
+        body = {"extract_id": "extract_5e1d9c0a7b3f4e2d8c6a1b0f9e7d3c25",
+                "results": [{"url": a.url, "title": a.title, "publish_date": a.published.isoformat() if a.published
+                             else None, "excerpts": [], "full_content": reader_text(provider, a)} for a in read],
+                "errors": [{"url": u, "error_type": "fetch_failed", "http_status_code": status, "content": None}
+                           for u, (status, _) in MISSED.items()],
+                "usage": [{"name": "extract-full-content", "count": len(read)}]}
+        yield "partial", exchange(provider, "extract", at(0), latency(rng, 5200), request, json_response(200, body))
+    elif wire == "firecrawl":
         # The SDK's `batch_scrape(urls)` starts the job and polls it to completion: recorded as one call,
         # the start request with the final status snapshot. Failed URLs are simply absent from `data`.
-        request = api_request(provider, "POST", "https://api.firecrawl.dev/v2/batch/scrape",
-                              {"urls": urls, "formats": ["markdown"], "onlyMainContent": True})
+        request = extract_request_of(provider, urls)
         data = [{"markdown": reader_text(provider, a),
                  "metadata": {"title": a.title, "sourceURL": a.url, "url": a.url, "statusCode": 200, "creditsUsed": 1}}
                 for a in read]
@@ -64,13 +74,20 @@ def partial_exchanges(provider: str, artifacts: list[Artifact], rng: random.Rand
 
 
 def _one_by_one(provider: str, read: list[Artifact], rng: random.Random, at) -> Iterator[tuple[str, dict]]:
-    """Brave has no extract: the local fetcher GETs each page. Serper scrapes one URL per call."""
+    """Search-only providers have no extract: the local fetcher GETs each page. Serper's scrape and Jina's reader
+    read one URL per call."""
     calls: list[tuple[str, object]] = [(a.url, a) for a in read] + [(u, None) for u in MISSED]
     for slot, (url, artifact) in enumerate(calls):
         name = f"partial-{slot + 1:02d}"
-        if provider == "serper":
+        if adapter_of(provider) == "jina":  # a page that failed comes back with its status in `httpStatus`
+            text, title = (reader_text(provider, artifact), artifact.title) if artifact else ("", "")
+            response = jina_read(url, title, text, artifact.published if artifact else None,
+                                 200 if artifact else MISSED[url][0])
+            yield name, exchange(provider, "extract", at(slot), latency(rng, 1900), extract_request_of(provider, [url]),
+                                 response)
+        elif adapter_of(provider) == "serper":
             text = reader_text(provider, artifact) if artifact else ""  # the four it could not read: 200, empty, no flag
-            request = api_request(provider, "POST", "https://scrape.serper.dev", {"url": url})
+            request = extract_request_of(provider, [url])
             response = json_response(200, {"text": text, "metadata": {"title": artifact.title if artifact else ""},
                                            "credits": 1})
             yield name, exchange(provider, "extract", at(slot), latency(rng, 750), request, response)

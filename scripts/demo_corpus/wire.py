@@ -9,14 +9,19 @@ import base64
 import random
 from datetime import UTC, date, datetime
 from email.utils import format_datetime
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 from bench_pipeline.domain.timestamps import iso_z
+from bench_pipeline.providers.base import RequestSpec, authorized
+from bench_pipeline.providers.registry import adapter_module
+from scripts.demo_corpus.providers import adapter_of, base_url_of, options_of
 from scripts.demo_corpus.world import Doc
 
 SPANISH_MONTHS = ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic")
+# The header each wire format's key travels in (SerpAPI's travels in the URL).
 AUTH_HEADER = {"tavily": "authorization", "exa": "x-api-key", "brave": "X-Subscription-Token",
-               "serper": "X-API-KEY", "firecrawl": "authorization"}
+               "serper": "X-API-KEY", "firecrawl": "authorization", "perplexity": "authorization",
+               "jina": "authorization", "parallel": "x-api-key"}
 
 
 def exchange(provider: str, operation: str, captured_at: datetime, elapsed_ms: float | None, request: dict,
@@ -28,10 +33,27 @@ def exchange(provider: str, operation: str, captured_at: datetime, elapsed_ms: f
 
 
 def api_request(provider: str, method: str, url: str, body: dict | None = None) -> dict:
-    headers = {AUTH_HEADER[provider]: "REDACTED"}
+    headers = {AUTH_HEADER[adapter_of(provider)]: "REDACTED"} if adapter_of(provider) in AUTH_HEADER else {}
     if body is not None:
         headers["content-type"] = "application/json"
     return {"method": method, "url": url, "headers": headers, "body": body}
+
+
+def built_request(provider: str, spec: RequestSpec) -> dict:
+    """The request as the slug's adapter builds it from its providers.yaml options, the key redacted."""
+    url = authorized(adapter_module(adapter_of(provider)), spec.model_copy(update={"headers": {}}), "REDACTED").url
+    auth = {AUTH_HEADER[adapter_of(provider)]: "REDACTED"} if adapter_of(provider) in AUTH_HEADER else {}
+    return {"method": spec.method, "url": url, "headers": {**auth, **spec.headers}, "body": spec.json_body}
+
+
+def search_request_of(provider: str, query: str) -> dict:
+    adapter = adapter_module(adapter_of(provider))
+    return built_request(provider, adapter.search_request(query, base_url_of(provider), options_of(provider)))
+
+
+def extract_request_of(provider: str, urls: list[str]) -> dict:
+    adapter = adapter_module(adapter_of(provider))
+    return built_request(provider, adapter.extract_request(urls, base_url_of(provider), options_of(provider)))
 
 
 def json_response(status: int, body: object, headers: dict | None = None) -> dict:
@@ -40,18 +62,17 @@ def json_response(status: int, body: object, headers: dict | None = None) -> dic
 
 def search_call(provider: str, query: str, hits: list[Doc], captured_at: datetime, rng: random.Random) -> tuple[dict, dict]:
     """The request and response of one search, in the provider's own shape."""
-    if provider == "tavily":
-        request = api_request(provider, "POST", "https://api.tavily.com/search", {
-            "query": query, "search_depth": "basic", "topic": "general", "country": "mexico", "max_results": 10,
-            "include_usage": True})
+    wire = adapter_of(provider)
+    request = search_request_of(provider, query)
+    if wire == "tavily":
+        advanced = options_of(provider).search_depth == "advanced"
         results = [{"url": d.url, "title": d.title, "content": d.snippet, "score": round(0.92 - 0.06 * i - rng.random() * 0.03, 5),
                     "raw_content": None} for i, d in enumerate(hits)]
         body = {"query": query, "follow_up_questions": None, "answer": None, "images": [], "results": results,
-                "response_time": round(0.6 + rng.random(), 2), "usage": {"credits": 1}, "request_id": _uuid(rng)}
+                "response_time": round((1.4 if advanced else 0.6) + rng.random(), 2),
+                "usage": {"credits": 2 if advanced else 1}, "request_id": _uuid(rng)}
         return request, json_response(200, body)
-    if provider == "exa":
-        request = api_request(provider, "POST", "https://api.exa.ai/search", {
-            "query": query, "type": "auto", "numResults": 10, "userLocation": "MX", "contents": {"highlights": True}})
+    if wire == "exa":
         results = []
         for d in hits:
             item = {"id": d.url, "url": d.url, "title": d.title if rng.random() > 0.15 else ""}
@@ -59,20 +80,17 @@ def search_call(provider: str, query: str, hits: list[Doc], captured_at: datetim
                 item["publishedDate"] = f"{d.published.isoformat()}T{rng.randrange(24):02d}:{rng.randrange(60):02d}:00.000Z"
             item["highlights"] = [d.snippet]
             results.append(item)
-        body = {"requestId": rng.getrandbits(128).to_bytes(16, "big").hex(), "resolvedSearchType": "neural",
-                "results": results, "searchTime": round(600 + rng.random() * 900, 1),
-                "costDollars": {"total": 0.007, "search": {"neural": 0.007}}}
+        kind = "fast" if options_of(provider).type == "fast" else "neural"
+        body = {"requestId": rng.getrandbits(128).to_bytes(16, "big").hex(), "resolvedSearchType": kind,
+                "results": results, "searchTime": round((150 if kind == "fast" else 600) + rng.random() * 900, 1),
+                "costDollars": {"total": 0.007, "search": {kind: 0.007}}}
         return request, json_response(200, body, {"x-ratelimit-limit": "450", "x-ratelimit-remaining": str(rng.randrange(380, 449))})
-    if provider == "brave":
-        params = {"q": query, "country": "MX", "search_lang": "es", "ui_lang": "es-MX", "count": 10}
-        request = api_request(provider, "GET", f"https://api.search.brave.com/res/v1/web/search?{urlencode(params)}")
-        request["headers"].update({"accept": "application/json", "accept-encoding": "gzip"})
+    if wire == "brave":
         body = {"type": "search", "query": {"original": query, "more_results_available": True},
                 "mixed": {"type": "mixed", "main": [{"type": "web", "index": i, "all": False} for i in range(len(hits))]},
                 "web": {"type": "search", "family_friendly": True, "results": [_brave_result(d, captured_at) for d in hits]}}
         return request, json_response(200, body, brave_quota(rng, remaining_now=1))
-    if provider == "serper":
-        request = api_request(provider, "POST", "https://google.serper.dev/search", {"q": query, "gl": "mx", "hl": "es", "num": 10})
+    if wire == "serper":
         organic = []
         for i, d in enumerate(hits):
             item = {"title": d.title, "link": d.url, "snippet": d.snippet}
@@ -83,8 +101,6 @@ def search_call(provider: str, query: str, hits: list[Doc], captured_at: datetim
         body = {"searchParameters": {"q": query, "gl": "mx", "hl": "es", "type": "search", "num": 10, "engine": "google"},
                 "organic": organic, "relatedSearches": [{"query": f"{query} 2026"}], "credits": 1}
         return request, json_response(200, body)
-    request = api_request(provider, "POST", "https://api.firecrawl.dev/v2/search", {
-        "query": query, "limit": 10, "sources": ["web"], "lang": "es", "country": "mx", "location": "Mexico"})
     web = [{"url": d.url, "title": d.title, "description": d.snippet, "position": i + 1} for i, d in enumerate(hits)]
     return request, json_response(200, {"success": True, "data": {"web": web}, "creditsUsed": 2})
 
@@ -131,22 +147,19 @@ def _ago(days: int, hours: str, one_day: str, many_days: str) -> str:
 
 
 def extract_call(provider: str, url: str, title: str, text: str, rng: random.Random, pdf_pages: int = 0) -> tuple[dict, dict]:
-    """One URL read by a provider that extracts (Tavily /extract, Exa /contents, Firecrawl /v2/scrape)."""
-    if provider == "tavily":
-        request = api_request(provider, "POST", "https://api.tavily.com/extract",
-                              {"urls": [url], "extract_depth": "basic", "format": "text", "include_usage": True})
+    """One URL read by a provider that extracts (Tavily /extract, Exa /contents, Firecrawl /v2/scrape, …)."""
+    wire = adapter_of(provider)
+    request = extract_request_of(provider, [url])
+    if wire == "tavily":
         body = {"results": [{"url": url, "raw_content": text, "images": []}], "failed_results": [],
                 "response_time": round(0.4 + rng.random(), 2), "usage": {"credits": 0}, "request_id": _uuid(rng)}
         return request, json_response(200, body)
-    if provider == "exa":
-        request = api_request(provider, "POST", "https://api.exa.ai/contents", {"urls": [url], "text": True})
+    if wire == "exa":
         body = {"requestId": rng.getrandbits(128).to_bytes(16, "big").hex(),
                 "results": [{"id": url, "url": url, "title": title, "text": text}],
                 "statuses": [{"id": url, "status": "success", "source": "cached"}],
                 "costDollars": {"total": 0.001, "contents": {"text": 0.001}}}
         return request, json_response(200, body)
-    request = api_request(provider, "POST", "https://api.firecrawl.dev/v2/scrape",
-                          {"url": url, "formats": ["markdown"], "onlyMainContent": True})
     metadata = {"title": title, "language": "es", "sourceURL": url, "url": url, "statusCode": 200,
                 "contentType": "application/pdf" if pdf_pages else "text/html; charset=utf-8",
                 "scrapeId": _uuid(rng), "proxyUsed": "basic", "cacheState": "miss", "creditsUsed": 1 + pdf_pages}
