@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -127,6 +127,29 @@ class CascadeComparison(_Strict):
     cost_per_useful_answer_difference_usd: float | None
     cost_difference_interval: Interval | None
     cost_distinguishable: bool
+
+
+class ConfigurationComparison(_Strict):
+    """A slug against the first slug of the same adapter in providers.yaml (its base configuration): the options
+    and price that differ, then the difference in answered rate and in cost per useful answer, paired over the
+    same golden cases (docs/report.md#configurations)."""
+
+    adapter: str
+    base: str
+    variant: str
+    # option → {"base": value, "variant": value}, for the request options that differ (defaults filled in)
+    options_changed: dict[str, dict[str, Any]]
+    price_versions: dict[str, str | None]  # "base" and "variant"
+    # variant − base over the answerable cases both ran; the interval excludes 0 when the data can tell them apart
+    answered_rate_difference: float | None
+    answered_rate_difference_interval: Interval | None
+    answers_more: bool
+    answers_fewer: bool
+    # variant − base; null when either has no useful answer or an unknown cost
+    cost_per_useful_answer_difference_usd: float | None
+    cost_difference_interval: Interval | None
+    cost_distinguishable: bool
+    n: dict[str, int]  # answered_rate: answerable cases; cost_per_useful_answer_usd: every case
 
 
 class CascadeFigures(_Strict):
@@ -259,3 +282,5 @@ class Report(_Strict):
     review_agreement: list[dict] = []
     # Injection flags against useful answers, and what reviewers decided about them.
     injection_review: InjectionReview | None = None
+    # Slugs that share an adapter, each against its base configuration.
+    configurations: list[ConfigurationComparison] = []

@@ -28,6 +28,7 @@ from bench_pipeline.metrics.aggregate import ALL, mean_with_n
 from bench_pipeline.observations.outcomes import CASE_BUDGET_USD
 from bench_pipeline.report.cascade import cascade_order, search_roles, success_rates
 from bench_pipeline.report.cascades import CascadeMemo, cascades
+from bench_pipeline.report.configurations import compare_configurations
 from bench_pipeline.report.confidence import Resamples, tie_groups
 from bench_pipeline.report.gates import evaluate_gates, status_of, with_counts
 from bench_pipeline.report.ranking import rank_providers
@@ -68,6 +69,9 @@ class ReportInputs:
     cost_reconciliation: dict[str, str] = field(default_factory=dict)
     review_agreement: list[dict] = field(default_factory=list)
     injection_review: InjectionReview | None = None
+    # slug → its adapter, in providers.yaml's order, and → its request options: configurations of one provider
+    adapters: dict[str, str] = field(default_factory=dict)
+    request_options: dict[str, dict] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Rows per (table, provider, category), indexed once: the report reads each slice many times.
@@ -195,4 +199,7 @@ def build_report(*, run_id: str, created_at: datetime, corpus: CorpusInfo, prove
         providers=[ProviderReport(provider=e["provider"], rank=e["rank"], status=e["status"], **e["payload"]) for e in ranked],
         tie_groups=ties, comparisons=comparisons, recommendation=recommendation, cascades=by_category,
         proposed_golden_additions=inputs.proposed_additions, review_agreement=inputs.review_agreement,
-        injection_review=inputs.injection_review)
+        injection_review=inputs.injection_review,
+        configurations=compare_configurations({s: a for s, a in inputs.adapters.items() if s in inputs.providers},
+                                              inputs.request_options, inputs.price_versions, inputs.outcomes,
+                                              resamples))

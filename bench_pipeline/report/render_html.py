@@ -5,7 +5,8 @@ Top of the page (inside 1280×800): the default provider and cascade in one sent
 with the ranking key (cost per useful answer, its 95% interval and n) first, the tie-break metrics in
 tie-break order with theirs, judged@10 beside precision@10, and the tie groups marked in the table
 itself; then one line per provider that is not eligible, with every gate it did not pass and what its
-status allows. The charts, gates, cascade, provider sections and audit trail follow.
+status allows. The configurations of one provider (each variant beside its base slug), charts, gates, cascade,
+provider sections and audit trail follow.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from bench_pipeline.report.html_cells import LABELS, RANKING_KEY, badge, cell, i
 from bench_pipeline.report.html_charts import charts
 from bench_pipeline.report.html_providers import provider_section
 from bench_pipeline.report.render_cascade import cascade_html, decision_clause
+from bench_pipeline.report.render_configurations import configurations_html
 from bench_pipeline.report.render_injection import injection_html
 from bench_pipeline.report.verdicts import allows, reasons
 
@@ -30,21 +32,26 @@ body{font:14px/1.35 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;
 h1{font-size:1.25rem;margin:.2rem 0}h2{font-size:1.15rem;margin:1.6rem 0 .4rem;border-bottom:1px solid #ccc}
 h3{font-size:1rem;margin:1rem 0 .3rem}.meta{margin:.1rem 0;color:#555;font-size:12px}
 .notice{background:#fff3cd;border:1px solid #c99a00;padding:.3rem .6rem;margin:.4rem 0;font-weight:600;font-size:13px}
-.decision{font-size:15px;margin:.5rem 0;padding:.45rem .7rem;border-left:4px solid #2e7d32;background:#f4f8f4}
+.decision{font-size:15px;margin:.4rem 0;padding:.35rem .7rem;border-left:4px solid #2e7d32;background:#f4f8f4}
 table{border-collapse:collapse;margin:.3rem 0 .6rem}
 caption{text-align:left;font-size:12px;color:#555;caption-side:bottom;padding-top:.2rem}
 td,th{border:1px solid #c8c8c8;padding:.2rem .45rem;text-align:right;font-variant-numeric:tabular-nums;
  vertical-align:top}
 th{background:#f0f0f0;font-weight:600}th[scope=row],td.text,th.text{text-align:left}
-#ranking{font-size:14px}#ranking thead th{white-space:nowrap}#ranking td.key{background:#eef5ee;font-weight:600}
+h2#ranking-heading{margin-top:.5rem}#ranking{font-size:13px;line-height:1.15}#ranking thead th{white-space:nowrap}
+#ranking td.key{background:#eef5ee;font-weight:600}
+#ranking td,#ranking th{padding:.05rem .4rem;white-space:nowrap}#ranking td.tie{white-space:normal}
+#ranking tbody .ci,#ranking tbody .n{display:inline;font-size:10.5px}
+#ranking tbody .n{margin-left:.3em}#ranking caption{font-size:11px;padding-top:.1rem}
 #ranking th.key{background:#dcebdc}
 #ranking tr.unranked td{color:#777}#ranking tr.unranked td.key{background:#eee;font-weight:400}
 #ranking tr.unranked td.key s{text-decoration-thickness:2px}
-.unranked-note{display:block;font-size:11px;font-weight:700;color:#b71c1c}
+.unranked-note{display:block;font-size:10.5px;font-weight:700;color:#b71c1c}
 .v{display:block}.ci,.n{display:block;font-size:11px;color:#555;font-weight:400}.ci .n{display:inline}
-.tie{text-align:left;font-size:12px;max-width:12rem;background:#fafafa}.tie strong{display:block}
-h2#verdicts-heading{margin-top:.4rem}#verdicts table{font-size:13px;margin:.2rem 0;width:100%}
-#verdicts .allows{display:block;font-size:12px;color:#444}
+.tie{text-align:left;font-size:11px;min-width:10.5rem;max-width:12rem;background:#fafafa}.tie strong{display:block}
+h2#verdicts-heading{margin-top:.3rem}#verdicts table{font-size:12.5px;line-height:1.25;margin:.1rem 0;width:100%}
+#verdicts td,#verdicts th{padding:.05rem .45rem}#verdicts .allows{font-size:12px;color:#444}
+#verdicts .allows::before{content:" — "}
 .badge{display:inline-block;border:1px solid;border-radius:.25rem;padding:0 .35rem;font-size:12px;font-weight:600;
  white-space:nowrap}
 .pass,.fail,.pending{white-space:nowrap}.pass{color:#2e7d32}.fail{color:#b71c1c;font-weight:700}.pending{color:#8a5a00}
@@ -52,6 +59,8 @@ h2#verdicts-heading{margin-top:.4rem}#verdicts table{font-size:13px;margin:.2rem
 figure{margin:0}figcaption{font-weight:600;font-size:13px;margin:.3rem 0}.caption-note{font-weight:400}
 svg.chart{font-size:11px;background:#fcfcfc;display:block}svg.chart .axis-label{font-size:12px;font-weight:600}
 .percat{font-size:12px}.percat .n,.percat .ci{font-size:10px}
+table.configuration{margin-bottom:.8rem;width:100%}table.configuration caption{caption-side:top;font-size:13px;color:#1d1d1d;
+ font-weight:600;padding-bottom:.2rem}tr.difference td,tr.difference th{background:#f6f6f6}
 section.provider{border-top:2px solid #999;margin-top:1.5rem}details{margin:.8rem 0}
 summary{font-weight:600;cursor:pointer}
 code{font-size:12px}
@@ -85,7 +94,7 @@ def _tie_cells(report: Report) -> dict[str, str]:
     cells = {}
     for number, group in enumerate(report.tie_groups, start=1):
         if len(group) == 1:
-            words = f"<strong>tie group {number}: alone</strong>told apart from its neighbours"
+            words = f"<strong>tie group {number}: alone</strong>told apart from neighbours"
         else:
             words = (f"<strong>tie group {number}: {len(group)} providers</strong>the paired bootstrap cannot tell "
                      "them apart on cost per useful answer")
@@ -153,10 +162,8 @@ def verdict_lines(report: Report) -> str:
     if not rows:
         return ("<section id='verdicts'><h2 id='verdicts-heading'>Not eligible, and why</h2>"
                 "<p>Every provider passed every gate.</p></section>")
-    return ("<section id='verdicts'><h2 id='verdicts-heading'>Not eligible, and why</h2><table><thead><tr>"
-            "<th scope='col' class='text'>provider</th><th scope='col' class='text'>status</th>"
-            "<th scope='col' class='text'>why: every gate it did not pass, then what its status allows</th>"
-            "</tr></thead>"
+    return ("<section id='verdicts'><h2 id='verdicts-heading'>Not eligible, and why: every gate it did not pass, "
+            "then what its status allows</h2><table>"
             f"<tbody>{rows}</tbody></table></section>")
 
 
@@ -207,7 +214,8 @@ def render_html(report: Report) -> str:
         f"<title>websearch-bench {escape(report.run_id)}</title><style>{CSS}</style></head><body>",
         _header(report), notice, f"<p class='decision' id='decision'>{cascade_sentence(report)}</p>",
         "<main><h2 id='ranking-heading'>Ranking</h2>", ranking_table(report), verdict_lines(report),
-        charts(report), gates_overview(report), comparisons_table(report), cascade_html(report),
+        configurations_html(report), charts(report), gates_overview(report), comparisons_table(report),
+        cascade_html(report),
         injection_html(report),
         *(provider_section(p, ranked, default) for p in report.providers),
         "<h2 id='audit'>Audit trail</h2>", diff_block(report), provenance_block(report), additions_block(report),

@@ -16,7 +16,7 @@ from bench_pipeline.defs.metadata import frame_of
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
 from bench_pipeline.domain.report import CorpusInfo, InjectionReview, Report
 from bench_pipeline.metrics.freshness import accuracy_by_case
-from bench_pipeline.providers.registry import load_providers
+from bench_pipeline.providers.registry import effective_options, load_providers
 from bench_pipeline.report.build import GROUPED, ReportInputs, build_report
 from bench_pipeline.report.cascade_history import cascade_changes, cascade_rows
 from bench_pipeline.report.cascades import CascadeMemo
@@ -57,6 +57,7 @@ def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
     for table in ("injection_judgments", "injection_decisions"):  # a warehouse last run before they existed
         warehouse.ensure_table(table)
     invoices = load_invoices(Path(bench.invoices_dir))
+    configured = load_providers(Path(bench.providers_file))
     calls = warehouse.records("""select provider, cost_usd, captured_at from search_calls where fixture is not null
                                  union all select provider, cost_usd, captured_at from document_reads""")
     proposed = warehouse.records("""select case_id, url, host, family, string_agg(distinct provider, ', ' order by provider) as provider
@@ -73,7 +74,9 @@ def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
         honest_partial=_honest_partial_gates(warehouse, providers),
         cost_divergence=cost_divergence(invoices, calls),
         cost_reconciliation=reconciliation_counts(invoices, calls),
-        price_versions={slug: p.price.version for slug, p in load_providers(Path(bench.providers_file)).providers.items()},
+        price_versions={slug: p.price.version for slug, p in configured.providers.items()},
+        adapters={slug: p.adapter for slug, p in configured.providers.items()},
+        request_options=effective_options(configured),
         proposed_additions=proposed,
         # Provider by provider: one provider's result documents in memory at a time.
         freshness_cases=[row for p in providers for row in accuracy_by_case(*freshness_documents(warehouse, p))],
