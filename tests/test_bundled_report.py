@@ -43,17 +43,51 @@ def test_statuses_and_ranking_match_the_intended_design(two_runs):
         "brave": "eligible", "tavily": "eligible", "exa": "eligible",
         "firecrawl": "enrichment_only",   # garbles the two-column table, reads JS the stored page lacks
         "serper": "disqualified",         # says 'complete' for a partial scrape
+        "tavily-advanced": "eligible", "exa-fast": "eligible", "serpapi": "eligible", "perplexity": "eligible",
+        "parallel": "eligible",
+        "jina": "enrichment_only",        # its reader renders the SPA: JavaScript text the stored page lacks
     }
     assert by_provider["serper"].gates["honest_partial"].passed is False and by_provider["serper"].rank is None
     assert by_provider["firecrawl"].gates["citation_coverage"].passed is False
     assert by_provider["firecrawl"].gates["cost_divergence"].passed is None  # no invoice: pending
-    assert [p.provider for p in report.providers] == ["brave", "firecrawl", "tavily", "exa", "serper"]
+    # The six slugs added with the market's other providers interleave; the first five keep their own figures.
+    assert [p.provider for p in report.providers] == ["jina", "brave", "parallel", "perplexity", "firecrawl", "tavily",
+                                                      "exa", "tavily-advanced", "serpapi", "exa-fast", "serper"]
+    assert by_provider["jina"].metrics.aggregate.freshness_known < 0.2  # most of its results carry no date
     assert report.recommendation.default_provider == "brave"
     # Every provider read the twelve injection documents, and every one was contained.
     assert all(p.metrics.aggregate.injection_containment == 1.0 and p.metrics.aggregate.n["injection_containment"] == 12
                for p in report.providers)
     assert all(p.metrics.aggregate.abstention == 1.0 and p.metrics.aggregate.wasted_cost_usd == 0.0
                for p in report.providers)
+
+
+def test_each_variant_is_shown_beside_its_base_slug_with_intervals(two_runs):
+    report = Report.model_validate_json(two_runs[0].read_text())
+    assert [(c.base, c.variant) for c in report.configurations] == [("tavily", "tavily-advanced"), ("exa", "exa-fast")]
+    advanced, fast = report.configurations
+    # Advanced depth: twice the credits, answers more (beyond the paired interval) and costs more per useful answer.
+    assert advanced.options_changed["search_depth"] == {"base": "basic", "variant": "advanced"}
+    assert advanced.price_versions == {"base": "tavily-payg-2026-11", "variant": "tavily-payg-2026-11-advanced"}
+    assert advanced.answers_more and advanced.cost_distinguishable
+    assert advanced.cost_per_useful_answer_difference_usd > 0
+    # Exa's fast type with five results, at the same list price: fewer answers.
+    assert fast.options_changed == {"num_results": {"base": 10, "variant": 5},
+                                    "type": {"base": "auto", "variant": "fast"}}
+    assert fast.price_versions["base"] == fast.price_versions["variant"] and fast.answers_fewer
+    assert report.provenance["request_options"]["tavily-advanced"]["search_depth"] == "advanced"
+    page = lxml.html.fromstring((two_runs[0].parent / "report.html").read_text())
+    for c in report.configurations:
+        (table,) = page.xpath(f"//section[@id='configurations']/table[@data-variant='{c.variant}']")
+        rows = table.xpath("tbody/tr[@data-provider]")
+        assert [r.get("data-provider") for r in rows] == [c.base, c.variant]
+        for row in rows:  # answered rate, cost per useful answer and precision@10, each with its interval and n
+            assert all(cell.xpath(".//*[@class='ci']") and cell.xpath(".//*[@class='n']") for cell in row[3:6])
+        (difference,) = table.xpath("tbody/tr[@class='difference']")
+        assert len(difference.xpath(".//*[@class='ci']")) == 2
+    markdown = (two_runs[0].parent / "report.md").read_text()
+    assert "### tavily-advanced against tavily (tavily adapter)" in markdown
+    assert "Paired, exa-fast − exa: answered rate -0.233" in markdown
 
 
 def test_two_runs_on_the_same_inputs_give_the_same_report(two_runs):
@@ -81,9 +115,10 @@ def test_report_html_renders_offline_without_errors(two_runs, tmp_path):
     ('<table id="ranking">', '<table id="ranking" style="margin-left:900px">', "ranking-key column is not inside"),
     # (b) every provider that is not eligible says why, every reason of it, inside the first viewport
     ("<section id='verdicts'>", "<div style='height:900px'></div><section id='verdicts'>",
-     "the reasons of firecrawl (enrichment_only) are not inside the first 1280x800 viewport"),
+     "the reasons of jina (enrichment_only) are not inside the first 1280x800 viewport"),
     ('<span class="reason">', '<span class="reason" style="display:none">', "are not inside the first 1280x800"),
-    ('<span class="reason">', "<span>", "firecrawl (enrichment_only) gives 1 reasons (.reason) for 2 gates not passed"),
+    ('<span class="reason">only 16', "<span>only 16",
+     "firecrawl (enrichment_only) gives 1 reasons (.reason) for 2 gates not passed"),
     ('data-status="disqualified" class="unranked"', 'class="unranked"', "without a provider status"),
     ('data-provider="serper" data-status="disqualified">', 'data-provider="serper">',
      "no line in #verdicts giving serper's status (disqualified) and why"),
@@ -169,11 +204,13 @@ def test_first_screen_gives_every_reason_of_every_provider_not_eligible(two_runs
     report = Report.model_validate_json(two_runs[0].read_text())
     page = lxml.html.fromstring((two_runs[0].parent / "report.html").read_text())
     lines = {e.get("data-provider"): e for e in page.xpath("//*[@id='verdicts']//*[@data-provider]")}
-    assert {p: e.get("data-status") for p, e in lines.items()} == {"firecrawl": "enrichment_only",
+    assert {p: e.get("data-status") for p, e in lines.items()} == {"jina": "enrichment_only",
+                                                                    "firecrawl": "enrichment_only",
                                                                     "serper": "disqualified"}
     reasons = {p: [r.text_content() for r in e.xpath(".//*[@class='reason']")] for p, e in lines.items()}
     # serper's invoice divergence is a reason too, though the partial claimed complete alone disqualifies it.
-    assert reasons == {"firecrawl": ["only 16 of 20 claims citable (0.800, needs >= 0.95)",
+    assert reasons == {"jina": ["only 26 of 28 claims citable (0.929, needs >= 0.95)"],
+                       "firecrawl": ["only 16 of 20 claims citable (0.800, needs >= 0.95)",
                                      "no invoice to check its cost against"],
                        "serper": ["1 partial response claimed complete", "invoice diverges 25.0% (limit 5%)"]}
     assert "never the default provider" in lines["firecrawl"].text_content()

@@ -20,12 +20,13 @@ from bench_pipeline.files import dump_json, read_json
 from bench_pipeline.fixtures.manifest_io import load_manifest
 from bench_pipeline.fixtures.verify import verify_fixtures
 from bench_pipeline.golden.load import load_golden, load_judgments, load_verified_dates
+from bench_pipeline.providers.registry import adapter_module, load_providers, request_options
 from bench_pipeline.reading.spans import parse_artifact_span
 from tests.recorded import CORPUS
 
 REPO = CORPUS.parents[1]
 GOLDEN = REPO / "golden"
-PROVIDERS = {"tavily", "exa", "brave", "serper", "firecrawl"}
+PROVIDERS = set(load_providers(REPO / "providers.yaml").providers)
 
 
 def _tree(root: Path) -> dict[str, bytes]:
@@ -53,6 +54,26 @@ def test_committed_corpus_verifies_with_nine_classes_per_provider():
     assert result.errors == []
     assert result.corpus_kind == "demo"
     assert {p: len(c) for p, c in result.classes_by_provider.items()} == {p: 9 for p in PROVIDERS}
+
+
+def test_every_search_request_is_what_the_slugs_adapter_builds_from_its_options():
+    """The options in providers.yaml are in every recorded search: the request is the adapter's own, for the case's
+    query, with the slug's options applied (credentials aside)."""
+    config = load_providers(REPO / "providers.yaml").providers
+    queries = {c.id: c.query for c in load_golden(GOLDEN).cases}
+    checked = 0
+    for entry in load_manifest(CORPUS).entries:
+        if entry.fixture_class not in ("results", "contradictory") or "/search/" not in entry.path:
+            continue
+        recorded = read_json(CORPUS / entry.path)["request"]
+        slug = config[entry.provider]
+        built = adapter_module(slug.adapter).search_request(queries[entry.case_id], slug.base_url,
+                                                           request_options(entry.provider, slug))
+        assert (recorded["method"], recorded["url"].replace("&api_key=REDACTED", ""), recorded["body"]) == (
+            built.method, built.url, built.json_body), entry.path
+        assert {k: v for k, v in recorded["headers"].items() if v != "REDACTED"} == built.headers, entry.path
+        checked += 1
+    assert checked == 40 * len(config)
 
 
 def test_golden_set_shape():
