@@ -1,4 +1,5 @@
-"""`bench capture` against a fake Tavily on 127.0.0.1, then `bench redact`, then `bench verify`."""
+"""`bench capture` against fake providers on 127.0.0.1 (Tavily, and each slug added with the market's other
+providers), then `bench redact`, then `bench verify`."""
 
 from __future__ import annotations
 
@@ -6,15 +7,17 @@ import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
 
 import pytest
+import yaml
 
 from bench_pipeline.capture import run_capture
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.fixtures.exchanges import load_exchange
 from bench_pipeline.fixtures.verify import verify_fixtures
 from bench_pipeline.providers import tavily
-from bench_pipeline.providers.registry import load_providers
+from bench_pipeline.providers.registry import adapter_module, load_providers, request_options
 from bench_pipeline.redaction.command import run_redact
 from bench_pipeline.redaction.scan import scan_fixture_tree
 from bench_pipeline.transport import netlock
@@ -140,3 +143,146 @@ def test_a_redacted_capture_is_verified_and_consumed_by_bench_run(server, corpus
         reads = conn.execute("select failure from document_reads where artifact is null").fetchall()
     assert urls == [("https://acme.com.mx/prensa/planta",)]  # the captured answer replaced the recorded one
     assert reads == [("no_stored_artifact",)]  # its extract is kept, and cannot be cited: no stored page
+
+
+# Each slug added with the market's other providers, captured from a fake of its own wire format: the request its
+# adapter builds with the slug's options, the key from the variable providers.yaml names, where the provider takes it.
+RESULT_URLS = ["https://acme.com.mx/prensa/planta", "https://www.gob.mx/cofepris/acme"]
+SLUGS = {  # slug → (its fake key, where the provider takes the key)
+    "tavily-advanced": (fake_secrets.tavily, "bearer"), "exa-fast": (fake_secrets.uuid_key, "x-api-key"),
+    "serpapi": (fake_secrets.opaque, "query"), "perplexity": (fake_secrets.perplexity, "bearer"),
+    "jina": (fake_secrets.jina, "bearer"), "parallel": (fake_secrets.opaque, "x-api-key"),
+}
+
+
+def _search_answer(adapter: str) -> dict:
+    if adapter == "tavily":
+        return {"results": [{"url": u, "title": "Acme", "content": "…"} for u in RESULT_URLS],
+                "usage": {"credits": 2}}
+    if adapter == "exa":
+        return {"requestId": "9501e6a1a593af450eb13c7c03125b50", "costDollars": {"total": 0.007},
+                "results": [{"id": u, "url": u, "title": "", "highlights": ["…"]} for u in RESULT_URLS]}
+    if adapter == "serpapi":
+        return {"search_metadata": {"id": "6233bba5d04d6d63bb714e6f", "status": "Success"},
+                "organic_results": [{"position": i + 1, "link": u, "title": "Acme"} for i, u in enumerate(RESULT_URLS)]}
+    if adapter == "perplexity":
+        return {"id": "3c4e1f0a-8d6b-4b7e-9f3a-2b1c0d9e8f7a",
+                "results": [{"url": u, "title": "Acme", "snippet": "…", "date": "2026-09-24"} for u in RESULT_URLS]}
+    if adapter == "jina":
+        return {"code": 200, "status": 20000, "data": [{"url": u, "title": "Acme", "description": "…"}
+                                                       for u in RESULT_URLS], "meta": {"usage": {"tokens": 10000}}}
+    return {"search_id": "search_cad0a6d2dec046bd95ae900527d880e7", "usage": [{"name": "search-basic", "count": 1}],
+            "results": [{"url": u, "title": "Acme", "publish_date": None, "excerpts": ["…"]} for u in RESULT_URLS]}
+
+
+def _read_answer(adapter: str, body: dict) -> dict:
+    if adapter == "tavily":
+        return {"results": [{"url": u, "raw_content": "Planta"} for u in body["urls"]], "failed_results": [],
+                "usage": {"credits": 0}}
+    if adapter == "exa":
+        return {"results": [{"id": u, "url": u, "text": "Planta"} for u in body["urls"]],
+                "costDollars": {"total": 0.001},
+                "statuses": [{"id": u, "status": "success"} for u in body["urls"]]}
+    if adapter == "jina":
+        return {"code": 200, "status": 20000, "data": {"url": body["url"], "content": "Planta", "httpStatus": 200},
+                "meta": {"usage": {"tokens": 400}}}
+    return {"extract_id": "extract_1", "errors": [], "usage": [{"name": "extract-full-content", "count": 1}],
+            "results": [{"url": u, "full_content": "Planta"} for u in body["urls"]]}
+
+
+class FakeMarket(BaseHTTPRequestHandler):
+    """One provider's wire format on 127.0.0.1; 401 unless the key arrives where that provider takes it."""
+
+    adapter, key, where = "", "", ""
+    seen: list[dict] = []
+
+    def do_GET(self):
+        self._answer(None)
+
+    def do_POST(self):
+        self._answer(json.loads(self.rfile.read(int(self.headers["content-length"]))))
+
+    def _answer(self, body):
+        path, _, query = self.path.partition("?")
+        params = dict(parse_qsl(query))
+        type(self).seen.append({"method": self.command, "path": path, "params": params, "body": body,
+                                "headers": {k.lower(): v for k, v in self.headers.items()}})
+        given = {"bearer": self.headers.get("authorization"), "x-api-key": self.headers.get("x-api-key"),
+                 "query": params.get("api_key")}[self.where]
+        if given != (f"Bearer {self.key}" if self.where == "bearer" else self.key):
+            return self._send(401, {"error": "Invalid API key."})
+        reading = body is not None and ("urls" in body or "url" in body)
+        self._send(200, _read_answer(self.adapter, body) if reading else _search_answer(self.adapter))
+
+    _send = FakeTavily._send
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def market(request, monkeypatch, tmp_path):
+    """The fake for `request.param`, and a copy of providers.yaml whose Jina reader points at it too."""
+    slug = request.param
+    config = yaml.safe_load(PROVIDERS.read_text())
+    FakeMarket.adapter = config["providers"][slug]["adapter"]
+    make_key, FakeMarket.where = SLUGS[slug]
+    FakeMarket.key, FakeMarket.seen = make_key(), []
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), FakeMarket)
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    root = f"http://127.0.0.1:{httpd.server_address[1]}"
+    monkeypatch.setenv(f"BENCH_{slug.upper().replace('-', '_')}_BASE_URL", root)
+    monkeypatch.setenv(config["providers"][slug]["api_key_env"], FakeMarket.key)
+    config["providers"]["jina"]["request"]["reader_url"] = root  # the reader's host is an option, not the base URL
+    providers = tmp_path / "providers.yaml"
+    providers.write_text(yaml.safe_dump(config, sort_keys=False))
+    yield slug, root, providers
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join()
+
+
+@pytest.mark.parametrize("market", list(SLUGS), indirect=True)
+def test_capture_of_each_new_slug_sends_its_adapters_request_with_its_options(market, golden: Path, tmp_path: Path):
+    slug, root, providers = market
+    incoming, fixtures = tmp_path / "incoming", tmp_path / "fixtures"
+    settings = load_providers(providers).providers[slug]
+    adapter, options = adapter_module(settings.adapter), request_options(slug, settings)
+    with netlock.network_locked():
+        assert run_capture(slug, None, golden, providers, incoming) == 0
+    searched, *reads = FakeMarket.seen
+    built = adapter.search_request("Acme planta Monterrey", root, options)
+    assert searched["method"] == built.method and (searched["body"] == built.json_body)
+    assert root + searched["path"] == built.url.partition("?")[0]
+    assert {k: v for k, v in searched["params"].items() if k != "api_key"} == dict(parse_qsl(urlsplit(built.url).query))
+    assert all(searched["headers"].get(k.lower()) == v for k, v in built.headers.items())
+    # Extracts: none for search-only slugs, one call per URL for Jina's reader, one call for the rest.
+    expected_reads = 0 if not settings.capabilities.extract else len(RESULT_URLS) if slug == "jina" else 1
+    assert len(reads) == expected_reads
+    for read in reads:
+        assert read["body"] == adapter.extract_request([read["body"].get("url")] if slug == "jina" else RESULT_URLS,
+                                                       root, options).json_body
+    raw = json.loads((incoming / slug / "search" / "gs-001.json").read_text())
+    assert FakeMarket.key in json.dumps(raw["request"])  # the raw capture keeps what went out
+    page = adapter.parse_search(load_exchange(incoming, f"{slug}/search/gs-001.json"), settings.price)
+    assert [r.url for r in page.results] == RESULT_URLS
+
+    assert run_redact(incoming, fixtures) == 0
+    assert scan_fixture_tree(fixtures) == []
+    committed = "".join(p.read_text() for p in fixtures.rglob("*.json"))
+    assert FakeMarket.key not in committed  # from the header or from the URL's query alike
+    assert [f for f in verify_fixtures(fixtures, known_providers={slug}).errors if f.rule != "classes_complete"] == []
+
+
+def test_bad_request_options_name_the_slug_and_the_option(tmp_path: Path):
+    config = yaml.safe_load(PROVIDERS.read_text())
+    config["providers"]["tavily-advanced"]["request"]["search_depth"] = "deepest"
+    broken = tmp_path / "providers.yaml"
+    broken.write_text(yaml.safe_dump(config, sort_keys=False))
+    with pytest.raises(InputError, match=r"providers\.tavily-advanced\.request\.search_depth"):
+        load_providers(broken)
+    config["providers"]["tavily-advanced"]["request"] = {"search_depht": "advanced"}  # a typo is not ignored
+    broken.write_text(yaml.safe_dump(config, sort_keys=False))
+    with pytest.raises(InputError, match=r"request\.search_depht: Extra inputs are not permitted"):
+        load_providers(broken)

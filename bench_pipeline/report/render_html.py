@@ -59,7 +59,8 @@ h2#verdicts-heading{margin-top:.3rem}#verdicts table{font-size:12.5px;line-heigh
 figure{margin:0}figcaption{font-weight:600;font-size:13px;margin:.3rem 0}.caption-note{font-weight:400}
 svg.chart{font-size:11px;background:#fcfcfc;display:block}svg.chart .axis-label{font-size:12px;font-weight:600}
 .percat{font-size:12px}.percat .n,.percat .ci{font-size:10px}
-table.configuration{margin-bottom:.8rem;width:100%}table.configuration caption{caption-side:top;font-size:13px;color:#1d1d1d;
+table.configuration{margin-bottom:.8rem;width:100%}
+table.configuration caption{caption-side:top;font-size:13px;color:#1d1d1d;
  font-weight:600;padding-bottom:.2rem}tr.difference td,tr.difference th{background:#f6f6f6}
 section.provider{border-top:2px solid #999;margin-top:1.5rem}details{margin:.8rem 0}
 summary{font-weight:600;cursor:pointer}

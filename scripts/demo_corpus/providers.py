@@ -47,12 +47,15 @@ PROFILES = {
     # Google in Spanish from Mexico: the regulators' and gazettes' pages rank first.
     "serpapi": Profile({"gov": 1.0, "corporate": 0.78, "news": 0.72, "directory": 0.8}, 1600, 700,
                        datetime(2026, 11, 10, 14, tzinfo=UTC), False),
-    "perplexity": Profile({"gov": 0.55, "corporate": 0.8, "news": 0.93}, 1100, 700, datetime(2026, 11, 11, 16, tzinfo=UTC),
-                          False),
-    "jina": Profile({"gov": 0.75, "corporate": 0.82, "news": 0.72}, 2600, 1900, datetime(2026, 11, 13, 15, tzinfo=UTC),
-                    True),
-    "parallel": Profile({"gov": 0.8, "corporate": 0.92, "news": 0.8}, 1800, 2500, datetime(2026, 11, 14, 17, tzinfo=UTC),
-                        True),
+    # Dated (ISO) and strong on news; weak on the regulators' tables.
+    "perplexity": Profile({"gov": 0.55, "corporate": 0.8, "news": 0.93}, 1100, 700,
+                          datetime(2026, 11, 11, 16, tzinfo=UTC), False),
+    # Cheap (tokens); its results seldom carry a date; its reader renders JavaScript.
+    "jina": Profile({"gov": 0.75, "corporate": 0.82, "news": 0.72}, 2600, 1900,
+                    datetime(2026, 11, 13, 15, tzinfo=UTC), True),
+    # Best on the companies' own pages; slow.
+    "parallel": Profile({"gov": 0.8, "corporate": 0.92, "news": 0.8}, 1800, 2500,
+                        datetime(2026, 11, 14, 17, tzinfo=UTC), True),
 }
 
 
