@@ -14,8 +14,12 @@ def price(provider: str) -> PriceTable:
     return load_providers(PROVIDERS_YAML).providers[provider].price
 
 
+def adapter_of(slug: str):
+    return adapter_module(load_providers(PROVIDERS_YAML).providers[slug].adapter)
+
+
 def check_corpus_searches(provider: str) -> None:
-    adapter = adapter_module(provider)
+    adapter = adapter_of(provider)
     searches = corpus_exchanges(provider, "results", "contradictory", folder="search")
     assert len(searches) == 40
     for path, exchange in searches:
@@ -27,7 +31,7 @@ def check_corpus_searches(provider: str) -> None:
 
 def check_corpus_errors(provider: str) -> dict[str, object]:
     """Classify every error fixture; return them by file stem for provider-specific assertions."""
-    adapter = adapter_module(provider)
+    adapter = adapter_of(provider)
     out = {}
     for path, exchange in corpus_exchanges(provider, "429", "5xx", "timeout"):
         error = adapter.classify_error(exchange)

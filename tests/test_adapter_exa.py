@@ -49,3 +49,11 @@ def test_corpus_searches_errors_and_honest_partial():
     page = exa.parse_extract(partial, price("exa"), exa.urls_requested(partial), source=path)
     assert len(page.documents) == 6 and len(page.failed_urls) == 4 and page.provider_says_partial is True
     assert page.cost_usd == 0.006 and redacted(partial, "x-api-key")
+
+
+def test_the_fast_configuration_asks_for_five_results_of_the_fast_type():
+    check_corpus_searches("exa-fast")
+    check_corpus_errors("exa-fast")
+    searches = corpus_exchanges("exa-fast", "results", folder="search")
+    assert all((x.request.body["type"], x.request.body["numResults"]) == ("fast", 5) for _, x in searches)
+    assert max(len(exa.parse_search(x, price("exa-fast"), source=p).results) for p, x in searches) == 5

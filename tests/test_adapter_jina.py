@@ -7,7 +7,8 @@ import pytest
 
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.providers import jina
-from tests.adapter_checks import price
+from tests.adapter_checks import check_corpus_errors, check_corpus_searches, price
+from tests.recorded import corpus_exchanges
 
 CAPTURED = "2026-11-20T18:03:11Z"
 
@@ -112,3 +113,15 @@ def test_options_shape_search_and_reader_requests():
         jina.extract_request(["https://a.mx/1", "https://a.mx/2"], "https://s.jina.ai", options)
     with pytest.raises(ValueError, match="reader_url"):
         jina.RequestOptions.model_validate({"reader_url": "r.jina.ai"})
+
+
+def test_corpus_searches_undated_results_reader_partial_and_errors():
+    check_corpus_searches("jina")
+    results = [r for path, x in corpus_exchanges("jina", "results", folder="search")
+               for r in jina.parse_search(x, price("jina"), source=path).results]
+    assert sum(r.published_at is not None for r in results) < len(results) / 5  # most results carry no date
+    partial = corpus_exchanges("jina", "partial")
+    pages = [jina.parse_extract(x, price("jina"), jina.urls_requested(x), source=p) for p, x in partial]
+    assert len(pages) == 10 and sum(bool(p.failed_urls) for p in pages) == 4
+    assert all(p.provider_says_partial is bool(p.failed_urls) for p in pages)  # each failure said by httpStatus
+    assert check_corpus_errors("jina")["429"].retry_after_s == 2

@@ -7,7 +7,8 @@ import pytest
 
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.providers import parallel
-from tests.adapter_checks import price
+from tests.adapter_checks import check_corpus_errors, check_corpus_searches, price
+from tests.recorded import corpus_exchanges
 
 SEARCH = {
     "search_id": "search_cad0a6d2dec046bd95ae900527d880e7", "session_id": "sess_7f21",
@@ -97,3 +98,12 @@ def test_options_shape_the_request():
                         "excerpt_settings": {"max_chars_per_result": 1500}}}
     with pytest.raises(ValueError, match="mode"):
         parallel.RequestOptions.model_validate({"mode": "ultra"})
+
+
+def test_corpus_searches_honest_partial_and_errors():
+    check_corpus_searches("parallel")
+    [(path, partial)] = corpus_exchanges("parallel", "partial")
+    page = parallel.parse_extract(partial, price("parallel"), parallel.urls_requested(partial), source=path)
+    assert len(page.documents) == 6 and len(page.failed_urls) == 4 and page.provider_says_partial is True
+    assert page.cost_usd == 0.006  # six `extract-full-content` units at $0.001
+    assert check_corpus_errors("parallel")["429"].retry_after_s is None

@@ -8,9 +8,9 @@ import pytest
 
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.providers import perplexity
-from tests.adapter_checks import price
+from tests.adapter_checks import check_corpus_errors, check_corpus_searches, price
 from tests.realdata import require_realdata
-from tests.recorded import CAPTURED, httprr_exchanges
+from tests.recorded import CAPTURED, corpus_exchanges, httprr_exchanges
 
 LIST_PRICE = price("perplexity").model_copy(update={"search_usd": 0.0123})  # a price no wire carries
 
@@ -114,3 +114,11 @@ def test_options_shape_the_request():
                     "search_recency_filter": "month"}
     with pytest.raises(ValueError, match="country"):
         perplexity.RequestOptions.model_validate({"country": "mexico"})
+
+
+def test_corpus_searches_dates_and_errors():
+    check_corpus_searches("perplexity")
+    results = [r for path, x in corpus_exchanges("perplexity", "results", folder="search")
+               for r in perplexity.parse_search(x, price("perplexity"), source=path).results]
+    assert all((r.published_raw is None) == (r.published_at is None) for r in results)
+    assert check_corpus_errors("perplexity")["429"].retry_after_s == 4

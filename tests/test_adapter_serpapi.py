@@ -8,9 +8,9 @@ import pytest
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.providers import serpapi
 from bench_pipeline.providers.base import authorized
-from tests.adapter_checks import price
+from tests.adapter_checks import check_corpus_errors, check_corpus_searches, price
 from tests.realdata import require_realdata
-from tests.recorded import httprr_exchanges
+from tests.recorded import corpus_exchanges, httprr_exchanges
 
 
 @pytest.mark.realdata
@@ -80,3 +80,13 @@ def test_the_key_goes_in_the_query_and_options_shape_the_request():
     assert "k-123" not in str(spec.headers)
     with pytest.raises(ValueError, match="num"):
         serpapi.RequestOptions.model_validate({"num": 0})
+
+
+def test_corpus_searches_and_errors():
+    check_corpus_searches("serpapi")
+    searches = corpus_exchanges("serpapi", "results", folder="search")
+    assert all("api_key=REDACTED" in x.request.url for _, x in searches)  # the key's place, redacted
+    dated = [r for path, x in searches for r in serpapi.parse_search(x, price("serpapi"), source=path).results
+             if r.published_raw]
+    assert dated and all(r.published_at is not None for r in dated)  # Spanish display dates all read
+    assert check_corpus_errors("serpapi")["429"].retry_after_s is None  # SerpAPI sends no retry hint

@@ -32,3 +32,11 @@ def test_cannot_render_the_spa_shell():
     [(path, spa)] = [x for x in corpus_exchanges("tavily", "html") if x[1].artifact.endswith("sierramadre-spa.html")]
     text = tavily.parse_extract(spa, price("tavily"), [spa.request.body["urls"][0]], source=path).documents[0].text
     assert "Cargando" in text and "comercial@" not in text
+
+
+def test_the_advanced_configuration_bills_two_credits_a_search():
+    check_corpus_searches("tavily-advanced")
+    check_corpus_errors("tavily-advanced")
+    searches = corpus_exchanges("tavily-advanced", "results", folder="search")
+    assert all(x.request.body["search_depth"] == "advanced" for _, x in searches)
+    assert {tavily.parse_search(x, price("tavily-advanced"), source=p).cost_usd for p, x in searches} == {0.016}
