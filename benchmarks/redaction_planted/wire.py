@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qsl, quote_plus, urlencode, urlsplit, urlunsplit
 
+from bench_pipeline.providers.registry import load_providers
 from benchmarks.redaction_planted import documents, families, parts, pdfs
 from benchmarks.redaction_planted.families import Material, Plant
 
@@ -38,8 +39,15 @@ _DATE_FIELDS = {"published_date", "publisheddate", "page_age", "age", "date", "p
                 "captured_at"}
 _CONTACT_FIELDS = {"correo": "role_mailbox", "email": "role_mailbox", "teléfono": "company_line",
                    "telefono": "company_line", "phone": "company_line"}
+# Where each wire format's key travels: a header (name, value prefix), or SerpAPI's `api_key` query parameter.
 _AUTH = {"tavily": ("authorization", "Bearer "), "firecrawl": ("authorization", "Bearer "), "exa": ("x-api-key", ""),
-         "serper": ("X-API-KEY", ""), "brave": ("X-Subscription-Token", "")}
+         "serper": ("X-API-KEY", ""), "brave": ("X-Subscription-Token", ""), "perplexity": ("authorization", "Bearer "),
+         "jina": ("authorization", "Bearer "), "parallel": ("x-api-key", ""), "serpapi": ("api_key", None)}
+# Key formats of the wire formats the families' material does not draw from (kept apart so its seeded draws stay
+# as they were), and the wire format each slug speaks (tavily-advanced speaks tavily's).
+_KEY_FORMATS = {**families.KEY_FORMATS, "serpapi": lambda rng: parts.token(rng, parts.HEX, 64),
+                "parallel": lambda rng: parts.token(rng, parts.ALNUM + "-_", 40)}
+_ADAPTER = {slug: p.adapter for slug, p in load_providers(ROOT / "providers.yaml").providers.items()}
 
 
 @dataclass
@@ -217,18 +225,28 @@ class _Planter:
             exchange = copy.deepcopy(self.template)
             headers = exchange["request"].setdefault("headers", {})
             m = Material()
+            where = "request.headers (auth)"
             if self.key[1] == "fetch":  # our own fetcher sends none; a page behind a bearer token would
                 value = parts.token(self.rng, parts.ALNUM + "-_", 40)
                 headers["authorization"] = f"Bearer {value}"
                 m.add("bearer_token", value)
             else:
-                header, prefix = _AUTH[provider]
-                value = families.KEY_FORMATS[provider](self.rng)
-                for existing in [k for k in headers if k.lower() == header.lower()]:
-                    del headers[existing]
-                headers[header] = prefix + value
+                wire = _ADAPTER.get(provider, provider)
+                header, prefix = _AUTH[wire]
+                value = _KEY_FORMATS[wire](self.rng)
+                if prefix is None:  # the key is a query parameter of the request URL
+                    split = urlsplit(exchange["request"]["url"])
+                    query = [(k, v) for k, v in parse_qsl(split.query, keep_blank_values=True) if k != header]
+                    exchange["request"]["url"] = urlunsplit((split.scheme, split.netloc, split.path, urlencode(
+                        [*query, (header, value)], quote_via=quote_plus), ""))
+                    m.add("url_host_path", f"{split.scheme}://{split.netloc}{split.path}")
+                    where = "request.url (auth: api_key)"
+                else:
+                    for existing in [k for k in headers if k.lower() == header.lower()]:
+                        del headers[existing]
+                    headers[header] = prefix + value
                 m.add("search_provider_key", value)
-            yield self._case("auth-header", "request.headers (auth)", exchange, m.plants)
+            yield self._case("auth-header", where, exchange, m.plants)
         if self._new("free-header", "request.headers.x-end-user"):
             m = families.material(self.rng)
             exchange = copy.deepcopy(self.template)

@@ -55,9 +55,7 @@ def _serpapi_body(query: str, hits: list[Doc], captured_at: datetime, rng: rando
     created = captured_at.strftime("%Y-%m-%d %H:%M:%S UTC")
     organic = []
     for i, d in enumerate(hits):
-        item = {"position": i + 1, "title": d.title, "link": d.url,
-                "displayed_link": d.url.split("?")[0].replace("/", " › ").replace("https: ›  › ", "https://"),
-                "snippet": d.snippet, "source": d.url.split("/")[2]}
+        item = {"position": i + 1, "title": d.title, "link": d.url, "snippet": d.snippet, "source": d.url.split("/")[2]}
         if d.published:
             item["date"] = _google_date(d.published, captured_at)
         organic.append(item)
