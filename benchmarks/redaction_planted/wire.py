@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qsl, quote_plus, urlencode, urlsplit, urlunsplit
 
-from bench_pipeline.providers.registry import load_providers
+from bench_pipeline.providers.registry import adapter_module, load_providers
 from benchmarks.redaction_planted import documents, families, parts, pdfs
 from benchmarks.redaction_planted.families import Material, Plant
 
@@ -39,15 +39,26 @@ _DATE_FIELDS = {"published_date", "publisheddate", "page_age", "age", "date", "p
                 "captured_at"}
 _CONTACT_FIELDS = {"correo": "role_mailbox", "email": "role_mailbox", "teléfono": "company_line",
                    "telefono": "company_line", "phone": "company_line"}
-# Where each wire format's key travels: a header (name, value prefix), or SerpAPI's `api_key` query parameter.
-_AUTH = {"tavily": ("authorization", "Bearer "), "firecrawl": ("authorization", "Bearer "), "exa": ("x-api-key", ""),
-         "serper": ("X-API-KEY", ""), "brave": ("X-Subscription-Token", ""), "perplexity": ("authorization", "Bearer "),
-         "jina": ("authorization", "Bearer "), "parallel": ("x-api-key", ""), "serpapi": ("api_key", None)}
-# Key formats of the wire formats the families' material does not draw from (kept apart so its seeded draws stay
-# as they were), and the wire format each slug speaks (tavily-advanced speaks tavily's).
-_KEY_FORMATS = {**families.KEY_FORMATS, "serpapi": lambda rng: parts.token(rng, parts.HEX, 64),
-                "parallel": lambda rng: parts.token(rng, parts.ALNUM + "-_", 40)}
+# The wire format each slug speaks (tavily-advanced speaks tavily's).
 _ADAPTER = {slug: p.adapter for slug, p in load_providers(ROOT / "providers.yaml").providers.items()}
+_SAMPLE_KEY = "K"
+
+
+def _auth(wire: str) -> tuple[str, str | None]:
+    """Where a wire format's key travels, as its adapter says: (header name, value prefix), or (query parameter,
+    None) for a key in the URL (SerpAPI's `api_key`)."""
+    adapter = adapter_module(wire)
+    if hasattr(adapter, "auth_params"):
+        (name,) = adapter.auth_params(_SAMPLE_KEY)
+        return name, None
+    ((name, value),) = adapter.auth_headers(_SAMPLE_KEY).items()
+    return name, value.removesuffix(_SAMPLE_KEY)
+
+
+def _key(wire: str, rng: random.Random) -> str:
+    """The provider's own key format when the families know it, else an opaque token."""
+    known = families.KEY_FORMATS.get(wire)
+    return known(rng) if known else parts.token(rng, parts.ALNUM + "-_", 40)
 
 
 @dataclass
@@ -232,8 +243,8 @@ class _Planter:
                 m.add("bearer_token", value)
             else:
                 wire = _ADAPTER.get(provider, provider)
-                header, prefix = _AUTH[wire]
-                value = _KEY_FORMATS[wire](self.rng)
+                header, prefix = _auth(wire)
+                value = _key(wire, self.rng)
                 if prefix is None:  # the key is a query parameter of the request URL
                     split = urlsplit(exchange["request"]["url"])
                     query = [(k, v) for k, v in parse_qsl(split.query, keep_blank_values=True) if k != header]
