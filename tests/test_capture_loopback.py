@@ -286,3 +286,15 @@ def test_bad_request_options_name_the_slug_and_the_option(tmp_path: Path):
     broken.write_text(yaml.safe_dump(config, sort_keys=False))
     with pytest.raises(InputError, match=r"request\.search_depht: Extra inputs are not permitted"):
         load_providers(broken)
+
+
+@pytest.mark.parametrize(("variant_of", "problem"), [
+    ("brave", "'brave' speaks brave, not tavily"), ("nobody", "no other slug 'nobody'"),
+    ("tavily-advanced", "no other slug 'tavily-advanced'")])
+def test_a_variant_names_a_base_of_its_own_adapter(tmp_path: Path, variant_of: str, problem: str):
+    config = yaml.safe_load(PROVIDERS.read_text())
+    config["providers"]["tavily-advanced"]["variant_of"] = variant_of
+    broken = tmp_path / "providers.yaml"
+    broken.write_text(yaml.safe_dump(config, sort_keys=False))
+    with pytest.raises(InputError, match=r"providers\.tavily-advanced\.variant_of: " + problem):
+        load_providers(broken)

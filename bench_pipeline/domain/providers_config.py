@@ -40,6 +40,9 @@ class ProviderConfig(BaseModel):
     # Options the adapter's request builders apply (search depth, result count, country, language…),
     # validated by the adapter's own `RequestOptions` model: two slugs may share an adapter and differ in these.
     request: dict[str, Any] = {}
+    # The slug this one is another configuration of (same adapter, other options or price): the report sets the
+    # two side by side. Sharing an adapter alone does not make one: another vendor may speak the same wire format.
+    variant_of: str | None = None
 
 
 class ProvidersConfig(BaseModel):

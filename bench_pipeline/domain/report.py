@@ -130,7 +130,7 @@ class CascadeComparison(_Strict):
 
 
 class ConfigurationComparison(_Strict):
-    """A slug against the first slug of the same adapter in providers.yaml (its base configuration): the options
+    """A slug against the one it is `variant_of` in providers.yaml (same adapter, its base configuration): the options
     and price that differ, then the difference in answered rate and in cost per useful answer, paired over the
     same golden cases (docs/report.md#configurations)."""
 

@@ -119,7 +119,7 @@ def classify_error(exchange: Exchange) -> ProviderError:
 
     def error(code: str, retryable: bool) -> ProviderError:
         return ProviderError(provider=PROVIDER, code=code, status=status, retryable=retryable,
-                             retry_after_s=retry_after_seconds(exchange) or retry_after if retryable else None,
+                             retry_after_s=(retry_after_seconds(exchange) or retry_after) if retryable else None,
                              message=message)
 
     if name == "RateLimitTriggeredError":

@@ -19,7 +19,23 @@ def load_providers(path: Path) -> ProvidersConfig:
     config = load_model(path, ProvidersConfig)
     for slug, provider in config.providers.items():
         request_options(slug, provider, source=path)
+        _check_variant(slug, provider, config, path)
     return config
+
+
+def _check_variant(slug: str, provider: ProviderConfig, config: ProvidersConfig, source: Path) -> None:
+    if provider.variant_of is None:
+        return
+    base = config.providers.get(provider.variant_of)
+    field = f"providers.{slug}.variant_of"
+    if base is None or provider.variant_of == slug:
+        raise InputError(source, field, f"no other slug {provider.variant_of!r} to be a configuration of")
+    if base.adapter != provider.adapter:
+        raise InputError(source, field, f"{provider.variant_of!r} speaks {base.adapter}, not {provider.adapter}: "
+                                        "a configuration shares its base's adapter")
+    if base.variant_of is not None:
+        raise InputError(source, field, f"{provider.variant_of!r} is itself a configuration of "
+                                        f"{base.variant_of!r}: name that base instead")
 
 
 def adapter_module(name: str, source: str | Path = "providers.yaml", field: str = "adapter") -> WireAdapter:

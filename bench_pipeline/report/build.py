@@ -69,8 +69,8 @@ class ReportInputs:
     cost_reconciliation: dict[str, str] = field(default_factory=dict)
     review_agreement: list[dict] = field(default_factory=list)
     injection_review: InjectionReview | None = None
-    # slug → its adapter, in providers.yaml's order, and → its request options: configurations of one provider
-    adapters: dict[str, str] = field(default_factory=dict)
+    # variant slug → (the slug it is a configuration of, their adapter), and slug → its request options
+    variants: dict[str, tuple[str, str]] = field(default_factory=dict)
     request_options: dict[str, dict] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -200,6 +200,5 @@ def build_report(*, run_id: str, created_at: datetime, corpus: CorpusInfo, prove
         tie_groups=ties, comparisons=comparisons, recommendation=recommendation, cascades=by_category,
         proposed_golden_additions=inputs.proposed_additions, review_agreement=inputs.review_agreement,
         injection_review=inputs.injection_review,
-        configurations=compare_configurations({s: a for s, a in inputs.adapters.items() if s in inputs.providers},
-                                              inputs.request_options, inputs.price_versions, inputs.outcomes,
-                                              resamples))
+        configurations=compare_configurations(inputs.variants, inputs.request_options, inputs.price_versions,
+                                              inputs.outcomes, resamples))

@@ -1,7 +1,7 @@
-"""Configurations of one provider compared (docs/report.md#configurations): slugs that share an adapter differ only
-in request options and price, so each is set against the first of them in providers.yaml, its base, on the same
-golden cases — the answered rate as a paired mean over the answerable cases, cost per useful answer as a paired
-ratio over every case, both on the report's own resamples."""
+"""Configurations of one provider compared (docs/report.md#configurations): a slug marked `variant_of` another in
+providers.yaml shares its adapter and differs in request options and price, so it is set against that base on the
+same golden cases — the answered rate as a paired mean over the answerable cases, cost per useful answer as a
+paired ratio over every case, both on the report's own resamples."""
 
 from __future__ import annotations
 
@@ -9,25 +9,14 @@ from bench_pipeline.domain.report import ConfigurationComparison, Interval
 from bench_pipeline.report.confidence import Resamples
 
 
-def base_and_variants(adapters: dict[str, str]) -> list[tuple[str, str]]:
-    """(base, variant) pairs: `adapters` maps each slug to its adapter, in providers.yaml's order."""
-    first: dict[str, str] = {}
-    pairs = []
-    for slug, adapter in adapters.items():
-        if adapter in first:
-            pairs.append((first[adapter], slug))
-        else:
-            first[adapter] = slug
-    return pairs
-
-
-def compare_configurations(adapters: dict[str, str], options: dict[str, dict], prices: dict[str, str],
+def compare_configurations(variants: dict[str, tuple[str, str]], options: dict[str, dict], prices: dict[str, str],
                            outcomes: list[dict], resamples: Resamples) -> list[ConfigurationComparison]:
+    """`variants`: variant slug → (its base slug, their adapter), in providers.yaml's order."""
     by_provider: dict[str, dict[str, dict]] = {}
     for row in outcomes:
         by_provider.setdefault(row["provider"], {})[row["case_id"]] = row
     out = []
-    for base, variant in base_and_variants(adapters):
+    for variant, (base, adapter) in variants.items():
         if base not in by_provider or variant not in by_provider:
             continue
         cases = sorted(set(by_provider[base]) & set(by_provider[variant]))
@@ -41,7 +30,7 @@ def compare_configurations(adapters: dict[str, str], options: dict[str, dict], p
                    for key in sorted(set(options[base]) | set(options[variant]))
                    if options[base].get(key) != options[variant].get(key)}
         out.append(ConfigurationComparison(
-            adapter=adapters[base], base=base, variant=variant, options_changed=changed,
+            adapter=adapter, base=base, variant=variant, options_changed=changed,
             price_versions={"base": prices.get(base), "variant": prices.get(variant)},
             answered_rate_difference=sum(answered) / len(answered) if answered else None,
             answered_rate_difference_interval=rate,

@@ -9,8 +9,8 @@ from bench_pipeline.domain.report import ConfigurationComparison, Interval, Prov
 from bench_pipeline.report import numbers
 from bench_pipeline.report.html_cells import RANKING_KEY, badge, cell, missing
 
-INTRO = ("Slugs that share an adapter send the same wire format and differ only in request options and price. "
-         "Each is set against the first of them in providers.yaml, its base, on the same golden cases: the "
+INTRO = ("A slug marked variant_of another in providers.yaml sends the same wire format and differs only in "
+         "request options and price. Each is set against that base on the same golden cases: the "
          "difference in answered rate is a paired mean over the answerable cases, the difference in cost per "
          "useful answer a paired ratio over every case; 95% bootstrap intervals.")
 

@@ -75,7 +75,7 @@ def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
         cost_divergence=cost_divergence(invoices, calls),
         cost_reconciliation=reconciliation_counts(invoices, calls),
         price_versions={slug: p.price.version for slug, p in configured.providers.items()},
-        adapters={slug: p.adapter for slug, p in configured.providers.items()},
+        variants={slug: (p.variant_of, p.adapter) for slug, p in configured.providers.items() if p.variant_of},
         request_options=effective_options(configured),
         proposed_additions=proposed,
         # Provider by provider: one provider's result documents in memory at a time.
