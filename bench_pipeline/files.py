@@ -15,6 +15,8 @@ from pydantic import BaseModel, ValidationError
 from bench_pipeline.domain.errors import InputError, first_pydantic_error
 
 M = TypeVar("M", bound=BaseModel)
+# Python's parsers recurse once per level; no input of ours nests anywhere near the interpreter's limit.
+_TOO_DEEP = "nested deeper than the parser can follow (lists or objects inside each other about 1,000 levels deep)"
 
 
 def write_atomic(path: Path, data: bytes | str) -> None:
@@ -56,6 +58,8 @@ def parse_json(path: Path, data: bytes) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(path, "(json)", f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise InputError(path, "(json)", _TOO_DEEP) from None
 
 
 def read_json(path: Path) -> Any:
@@ -87,6 +91,8 @@ def read_yaml(path: Path) -> Any:
         return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         raise InputError(path, "(yaml)", f"malformed YAML: {exc}") from None
+    except RecursionError:
+        raise InputError(path, "(yaml)", _TOO_DEEP) from None
 
 
 def load_model(path: Path, model: type[M]) -> M:
