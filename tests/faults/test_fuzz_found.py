@@ -3,10 +3,13 @@ they stay fixed whatever examples a later fuzzing run happens to draw."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.files import read_json, read_yaml
+from bench_pipeline.fixtures.exchanges import load_exchange
 
 
 @pytest.mark.parametrize("name", ["deep.json", "deep.yaml"])
@@ -16,3 +19,15 @@ def test_nesting_deeper_than_the_parser_goes_is_bad_input(tmp_path, name):
     with pytest.raises(InputError, match="nest") as caught:  # libyaml has a limit of its own, and says so
         (read_json if name.endswith(".json") else read_yaml)(path)
     assert caught.value.path == str(path)
+
+
+def test_a_body_that_is_not_base64_is_refused_when_the_exchange_loads(tmp_path):
+    exchange = {"provider": "serper", "operation": "fetch", "captured_at": "2026-11-13T20:02:10Z",
+                "request": {"method": "GET", "url": "https://a.example.mx/x.pdf"},
+                "response": {"status": 200, "body_b64": "JVBERi0xLjMK|ZSAv"}}
+    (tmp_path / "serper" / "fetch").mkdir(parents=True)
+    path = tmp_path / "serper" / "fetch" / "x.json"
+    path.write_text(json.dumps(exchange))
+    with pytest.raises(InputError, match="not valid base64") as caught:
+        load_exchange(tmp_path, "serper/fetch/x.json")
+    assert (caught.value.path, caught.value.field) == (str(path), "response.body_b64")
