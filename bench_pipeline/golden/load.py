@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from bench_pipeline.domain.errors import InputError, first_pydantic_error
 from bench_pipeline.domain.golden import GoldenSet, HostFamilies, InjectionJudgment, Judgment, VerifiedDate
-from bench_pipeline.files import load_model, read_utf8
+from bench_pipeline.files import RepeatedKey, load_model, loads, read_utf8
 
 CASES_FILE = "cases.yaml"
 FAMILIES_FILE = "host_families.yaml"
@@ -109,9 +109,11 @@ def _numbered_jsonl(path: Path, model: type[BaseModel]) -> list[tuple[int, BaseM
         if not line.strip():
             continue
         try:
-            out.append((lineno, model.model_validate(json.loads(line))))
+            out.append((lineno, model.model_validate(loads(line))))
         except json.JSONDecodeError as exc:
             raise InputError(path, f"line {lineno}", f"malformed JSON: {exc.msg}") from None
+        except RepeatedKey as exc:
+            raise InputError(path, f"line {lineno}.{exc.key}", str(exc)) from None
         except ValidationError as exc:
             err = first_pydantic_error(path, exc)
             raise InputError(path, f"line {lineno}.{err.field}", err.reason) from None

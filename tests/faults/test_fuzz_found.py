@@ -10,6 +10,7 @@ import pytest
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.files import read_json, read_yaml
 from bench_pipeline.fixtures.exchanges import load_exchange
+from bench_pipeline.golden.load import load_judgments
 
 
 @pytest.mark.parametrize("name", ["deep.json", "deep.yaml"])
@@ -31,3 +32,18 @@ def test_a_body_that_is_not_base64_is_refused_when_the_exchange_loads(tmp_path):
     with pytest.raises(InputError, match="not valid base64") as caught:
         load_exchange(tmp_path, "serper/fetch/x.json")
     assert (caught.value.path, caught.value.field) == (str(path), "response.body_b64")
+
+
+@pytest.mark.parametrize(("name", "text", "field"), [
+    ("x.json", '{"elapsed_ms": 479.2, "elapsed_ms": null}', "elapsed_ms"),
+    ("judgments/0001-x.jsonl", '{"case_id": "gs-001", "case_id": "gs-002"}\n', "line 1.case_id"),
+    ("cases.yaml", "schema_version: 1\ncases: []\ncases: [{id: gs-001}]\n", "(yaml)"),
+])
+def test_a_key_given_twice_is_refused_not_resolved_by_dropping_a_value(tmp_path, name, text, field):
+    path = tmp_path / name
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(text)
+    read = {".json": read_json, ".yaml": read_yaml, ".jsonl": lambda _: load_judgments(tmp_path)}[path.suffix]
+    with pytest.raises(InputError, match="twice") as caught:
+        read(path)
+    assert (caught.value.path, caught.value.field) == (str(path), field)
