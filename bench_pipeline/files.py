@@ -16,7 +16,7 @@ from bench_pipeline.domain.errors import InputError, first_pydantic_error
 
 M = TypeVar("M", bound=BaseModel)
 # Python's parsers recurse once per level; no input of ours nests anywhere near the interpreter's limit.
-_TOO_DEEP = "nested deeper than the parser can follow (lists or objects inside each other about 1,000 levels deep)"
+TOO_DEEP = "nested deeper than the parser can follow (lists or objects inside each other about 1,000 levels deep)"
 
 
 def write_atomic(path: Path, data: bytes | str) -> None:
@@ -83,7 +83,7 @@ def parse_json(path: Path, data: bytes) -> Any:
     except RepeatedKey as exc:
         raise InputError(path, exc.key, str(exc)) from None
     except RecursionError:
-        raise InputError(path, "(json)", _TOO_DEEP) from None
+        raise InputError(path, "(json)", TOO_DEEP) from None
 
 
 def read_json(path: Path) -> Any:
@@ -132,7 +132,7 @@ def read_yaml(path: Path) -> Any:
     except yaml.YAMLError as exc:
         raise InputError(path, "(yaml)", f"malformed YAML: {exc}") from None
     except RecursionError:
-        raise InputError(path, "(yaml)", _TOO_DEEP) from None
+        raise InputError(path, "(yaml)", TOO_DEEP) from None
 
 
 def load_model(path: Path, model: type[M]) -> M:

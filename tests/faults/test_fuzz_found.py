@@ -47,3 +47,12 @@ def test_a_key_given_twice_is_refused_not_resolved_by_dropping_a_value(tmp_path,
     with pytest.raises(InputError, match="twice") as caught:
         read(path)
     assert (caught.value.path, caught.value.field) == (str(path), field)
+
+
+def test_a_judgments_line_nested_past_the_parser_is_bad_input_naming_the_line(tmp_path):
+    path = tmp_path / "judgments" / "0001-x.jsonl"
+    path.parent.mkdir()
+    path.write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    with pytest.raises(InputError, match="nested deeper") as caught:
+        load_judgments(tmp_path)
+    assert (caught.value.path, caught.value.field) == (str(path), "line 1")
