@@ -105,7 +105,9 @@ def _numbered_jsonl(path: Path, model: type[BaseModel]) -> list[tuple[int, BaseM
         # A write cut short: never parsed, never dropped; `bench review` moves it aside at its next start.
         raise InputError(path, f"line {text.count(chr(10)) + 1}", "torn last line (no newline): an interrupted write")
     out = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    # Lines end at "\n" only: str.splitlines() also breaks at U+0085, U+2028 and U+2029, which JSON strings may
+    # hold as they are (the review app writes comments unescaped).
+    for lineno, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:

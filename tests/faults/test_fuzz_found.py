@@ -4,13 +4,16 @@ they stay fixed whatever examples a later fuzzing run happens to draw."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 import pytest
 
 from bench_pipeline.domain.errors import InputError
+from bench_pipeline.domain.golden import Judgment
 from bench_pipeline.files import read_json, read_yaml
 from bench_pipeline.fixtures.exchanges import load_exchange
 from bench_pipeline.golden.load import load_judgments
+from bench_pipeline.review.records import ReviewLog
 
 
 @pytest.mark.parametrize("name", ["deep.json", "deep.yaml"])
@@ -56,3 +59,11 @@ def test_a_judgments_line_nested_past_the_parser_is_bad_input_naming_the_line(tm
     with pytest.raises(InputError, match="nested deeper") as caught:
         load_judgments(tmp_path)
     assert (caught.value.path, caught.value.field) == (str(path), "line 1")
+
+
+@pytest.mark.parametrize("comment", ["\x85", "a\u2028b", "\u2029"])
+def test_a_comment_with_a_unicode_line_separator_reads_back_as_the_review_app_wrote_it(tmp_path, comment):
+    judgment = Judgment(case_id="gs-001", url="https://a.example.mx/", relevant=False, reason="wrong_entity",
+                        comment=comment, reviewer="rev-f1", judged_at=datetime(2026, 12, 1, tzinfo=UTC))
+    ReviewLog(tmp_path, "0002-x").save("judge_relevance", judgment)
+    assert load_judgments(tmp_path) == [judgment]
