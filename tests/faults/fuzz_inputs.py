@@ -178,7 +178,6 @@ def mutated_tree(draw, doc: Any, max_steps: int = 3) -> Mutated:
     """The parsed document with 1–max_steps edits: a value replaced (by an awkward value or another leaf of the
     document), a key deleted or written twice with another value, a value wrapped in a list or an object."""
     doc = json.loads(json.dumps(doc))  # a copy
-    must_fail = None
     for _ in range(draw(st.integers(min_value=1, max_value=max_steps))):
         path = draw(st.sampled_from(paths(doc)))
         kind = draw(st.sampled_from(["replace", "replace", "swap", "delete", "again", "wrap"]))
@@ -197,11 +196,23 @@ def mutated_tree(draw, doc: Any, max_steps: int = 3) -> Mutated:
         elif kind == "wrap":
             parent[key] = draw(st.sampled_from([[parent[key]], {"value": parent[key]}]))
         elif isinstance(parent, dict):
-            other = draw(AWKWARD)
-            parent[Again(key)] = other
-            if other != parent[key] or type(other) is not type(parent[key]):
-                must_fail = f"key {key!r} given twice with different values"
-    return Mutated(doc, must_fail)
+            parent[Again(key)] = draw(AWKWARD)
+    return Mutated(doc, _repeated(doc))
+
+
+def _repeated(doc: Any) -> str | None:
+    """Why the document cannot load, when one of its objects gives a key twice with different values (a later
+    edit may have removed the first, or replaced the whole object)."""
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            if isinstance(key, Again) and key.key in doc:
+                first = doc[key.key]
+                if value != first or type(value) is not type(first):
+                    return f"key {key.key!r} given twice with different values"
+        return next((why for value in doc.values() if (why := _repeated(value))), None)
+    if isinstance(doc, list):
+        return next((why for value in doc if (why := _repeated(value))), None)
+    return None
 
 
 @st.composite

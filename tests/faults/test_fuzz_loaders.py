@@ -45,7 +45,7 @@ def _mutant(data: st.DataObject, original: bytes, as_yaml: bool = False) -> tupl
     if as_yaml and data.draw(st.booleans(), label="block style"):
         try:
             text = yaml.safe_dump(json.loads(text), allow_unicode=True, sort_keys=False)
-        except ValueError:
+        except (ValueError, RecursionError):
             pass  # NaN, or a fragment deeper than json.loads goes: keep the flow style
     return text.encode("utf-8", errors="surrogatepass"), mutated.must_fail
 
