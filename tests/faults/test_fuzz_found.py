@@ -9,11 +9,15 @@ from datetime import UTC, datetime
 import pytest
 
 from bench_pipeline.domain.errors import InputError
+from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.domain.golden import Judgment
 from bench_pipeline.files import read_json, read_yaml
 from bench_pipeline.fixtures.exchanges import load_exchange
 from bench_pipeline.golden.load import load_judgments
+from bench_pipeline.providers.registry import adapter_module
 from bench_pipeline.review.records import ReviewLog
+from tests.adapter_checks import price
+from tests.recorded import CORPUS
 
 
 @pytest.mark.parametrize("name", ["deep.json", "deep.yaml"])
@@ -67,3 +71,46 @@ def test_a_comment_with_a_unicode_line_separator_reads_back_as_the_review_app_wr
                         comment=comment, reviewer="rev-f1", judged_at=datetime(2026, 12, 1, tzinfo=UTC))
     ReviewLog(tmp_path, "0002-x").save("judge_relevance", judgment)
     assert load_judgments(tmp_path) == [judgment]
+
+
+def _bundled(relative: str) -> dict:
+    return json.loads((CORPUS / relative).read_text())
+
+
+def _set(doc: dict, path: tuple, value) -> dict:
+    *parents, last = path
+    target = doc
+    for step in parents:
+        target = target[step]
+    target[last] = value
+    return doc
+
+
+# (provider, bundled recording, where in it, the wire value of the wrong type, the field the error must name)
+WRONG_TYPES = [
+    ("tavily", "tavily/search/gs-001.json", ("response", "body", "usage"), "x", "response.body.usage"),
+    ("tavily", "tavily/extract/acerosdelbajio-nosotros.json", ("request", "body", "urls"), 5, "request.body.urls"),
+    ("serper", "serper/search/gs-001.json", ("response", "body", "organic", 0, "date"), 5,
+     "response.body.organic[0].date"),
+    ("exa", "exa/search/gs-001.json", ("response", "body", "results", 0, "title"), 5, "response.body.results[0].title"),
+    ("exa", "exa/search/gs-001.json", ("response", "body", "results", 0, "publishedDate"), 1.5,
+     "response.body.results[0].publishedDate"),
+    ("exa", "exa/search/gs-001.json", ("response", "body", "results", 0, "highlights"), 1.5,
+     "response.body.results[0].highlights"),
+    ("exa", "exa/extract/acerosdelbajio-nosotros.json", ("response", "body", "results", 0), None,
+     "response.body.results[0].url"),
+    ("exa", "exa/search/gs-001.json", ("response", "body", "costDollars"), 1.5, "response.body.costDollars"),
+    ("brave", "brave/search/gs-001.json", ("response", "body", "web"), [], "response.body.web"),
+]
+
+
+@pytest.mark.parametrize(("provider", "relative", "where", "value", "field"), WRONG_TYPES)
+def test_a_wire_value_of_the_wrong_type_is_bad_input_naming_the_field(provider, relative, where, value, field):
+    exchange = Exchange.model_validate(_set(_bundled(relative), where, value))
+    adapter = adapter_module(provider)
+    with pytest.raises(InputError) as caught:
+        if exchange.operation == "search":
+            adapter.parse_search(exchange, price(provider), source=relative)
+        else:
+            adapter.parse_extract(exchange, price(provider), adapter.urls_requested(exchange, relative), source=relative)
+    assert (caught.value.path, caught.value.field) == (relative, field)
