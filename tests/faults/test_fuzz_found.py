@@ -14,7 +14,9 @@ from bench_pipeline.domain.golden import Judgment
 from bench_pipeline.files import read_json, read_yaml
 from bench_pipeline.fixtures.exchanges import load_exchange
 from bench_pipeline.golden.load import load_judgments
+from bench_pipeline.observations.artifacts import local_read
 from bench_pipeline.providers.registry import adapter_module
+from bench_pipeline.reading.pdf import UnreadablePdfError, read_pdf
 from bench_pipeline.review.records import ReviewLog
 from tests.adapter_checks import price
 from tests.recorded import CORPUS
@@ -112,5 +114,27 @@ def test_a_wire_value_of_the_wrong_type_is_bad_input_naming_the_field(provider, 
         if exchange.operation == "search":
             adapter.parse_search(exchange, price(provider), source=relative)
         else:
-            adapter.parse_extract(exchange, price(provider), adapter.urls_requested(exchange, relative), source=relative)
+            urls = adapter.urls_requested(exchange, relative)
+            adapter.parse_extract(exchange, price(provider), urls, source=relative)
     assert (caught.value.path, caught.value.field) == (relative, field)
+
+
+def _costaesmeralda_pdf() -> bytes:
+    return (CORPUS / "_shared" / "pdf" / "costaesmeralda-exportaciones-2025.pdf").read_bytes()
+
+
+def _damaged_stream(data: bytes) -> bytes:
+    at = data.index(b"stream\n") + len(b"stream\n")
+    return data[:at] + b"|" + data[at + 1:]  # not an ASCII85 digit: the filter raises ValueError
+
+
+def _page_tree_loop(data: bytes) -> bytes:
+    return data.replace(b"/Kids [ 4 0 R 5 0 R ]", b"/Kids [ 8 0 R 8 0 R ]")  # object 8 is the page tree itself
+
+
+@pytest.mark.parametrize("damage", [_damaged_stream, _page_tree_loop])
+def test_a_damaged_pdf_is_an_unreadable_read_not_a_crash(damage):
+    data = damage(_costaesmeralda_pdf())
+    assert local_read(data, "pdf", False) == ("", "unreadable_pdf")
+    with pytest.raises(UnreadablePdfError):
+        read_pdf(data)
