@@ -113,5 +113,6 @@ def auth_headers(api_key: str) -> dict[str, str]:
 
 def _cost(body: dict, fallback: float | None, source: str) -> float | None:
     """Only `costDollars.total` is stable across Exa's cost layouts; without it, the list price."""
-    total = wire_number(wire_object(body, "costDollars", "response.body", source), "total", "response.body.costDollars", source)
+    cost = wire_object(body, "costDollars", "response.body", source)
+    total = wire_number(cost, "total", "response.body.costDollars", source)
     return round(float(total), 6) if total is not None else fallback

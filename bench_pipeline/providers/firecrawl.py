@@ -35,17 +35,18 @@ def parse_search(exchange: Exchange, price: PriceTable, source: str = "firecrawl
             where = f"response.body.data.{block}[{index}]"
             url = item_url(item, where, source)
             metadata = wire_object(item, "metadata", where, source)
-            raw_date = wire_text(item, "date", where, source) or wire_text(metadata, "publishedTime", f"{where}.metadata", source)
+            meta = f"{where}.metadata"
+            raw_date = wire_text(item, "date", where, source) or wire_text(metadata, "publishedTime", meta, source)
             results.append(SearchResult(
                 rank=len(results) + 1,
                 url=url,
-                title=wire_text(item, "title", where, source) or wire_text(metadata, "title", f"{where}.metadata", source),
+                title=wire_text(item, "title", where, source) or wire_text(metadata, "title", meta, source),
                 snippet=wire_text(item, "description", where, source) or wire_text(item, "snippet", where, source),
                 published_at=from_iso(raw_date) or from_free_text(raw_date, exchange.captured_at),
                 published_raw=raw_date,
             ))
-    return SearchPage(results=results, cost_usd=credits_cost(_credits(body, "response.body", source), price, price.search_usd),
-                      request_id=wire_text(body, "id", "response.body", source))
+    cost = credits_cost(_credits(body, "response.body", source), price, price.search_usd)
+    return SearchPage(results=results, cost_usd=cost, request_id=wire_text(body, "id", "response.body", source))
 
 
 def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[str], source: str = "firecrawl exchange") -> ExtractPage:
@@ -109,12 +110,14 @@ def _document(item: object, field: str, source: str) -> ExtractedDocument:
         raise InputError(source, field, "expected a scraped document object")
     metadata = wire_object(item, "metadata", field, source)
     where = f"{field}.metadata"
-    url = wire_text(item, "url", field, source) or wire_text(metadata, "sourceURL", where, source) or wire_text(metadata, "url", where, source)
+    url = (wire_text(item, "url", field, source) or wire_text(metadata, "sourceURL", where, source)
+           or wire_text(metadata, "url", where, source))
     if url is None:
         raise InputError(source, f"{where}.sourceURL", "expected the scraped page's URL")
-    raw_date = wire_text(metadata, "publishedTime", where, source) or wire_text(metadata, "article:published_time", where, source)
-    return ExtractedDocument(url=url, text=wire_text(item, "markdown", field, source) or "", published_at=from_iso(raw_date),
-                             published_raw=raw_date)
+    raw_date = (wire_text(metadata, "publishedTime", where, source)
+                or wire_text(metadata, "article:published_time", where, source))
+    return ExtractedDocument(url=url, text=wire_text(item, "markdown", field, source) or "",
+                             published_at=from_iso(raw_date), published_raw=raw_date)
 
 
 def _scrape(data: dict, price: PriceTable, source: str) -> ExtractPage:
@@ -126,7 +129,8 @@ def _scrape(data: dict, price: PriceTable, source: str) -> ExtractPage:
         documents=[] if failed else [document],
         failed_urls=[document.url] if failed else [],
         provider_says_partial=failed,
-        cost_usd=credits_cost(_credits(metadata, "response.body.data.metadata", source), price, price.extract_usd_per_url),
+        cost_usd=credits_cost(_credits(metadata, "response.body.data.metadata", source), price,
+                              price.extract_usd_per_url),
         request_id=wire_text(metadata, "scrapeId", "response.body.data.metadata", source),
     )
 

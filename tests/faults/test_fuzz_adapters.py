@@ -61,11 +61,13 @@ def real_recordings() -> list[tuple[str, str, dict]]:
     found += [("exa", s, x) for p in [*sorted((pydantic_ai / "test_exa").glob("*.yaml")),
                                       *sorted((crewai / "crewai" / "tests" / "cassettes").rglob("*.yaml"))]
               for s, x in cassette_exchanges(p, "exa", "api.exa.ai")]
-    found += [("firecrawl", s, x) for p in sorted((crewai / "crewai-tools" / "tests" / "tools" / "cassettes").rglob("*.yaml"))
+    firecrawl = crewai / "crewai-tools" / "tests" / "tools" / "cassettes"
+    found += [("firecrawl", s, x) for p in sorted(firecrawl.rglob("*.yaml"))
               for s, x in cassette_exchanges(p, "firecrawl", "api.firecrawl.dev")]
     for provider, url in [("tavily", "https://api.tavily.com/search"),
                           ("brave", "https://api.search.brave.com/res/v1/web/search")]:
-        found += [(provider, p.name, body_exchange(p, provider, url)) for p in sorted(semantic_kernel.rglob(f"{provider}_*.json"))]
+        found += [(provider, p.name, body_exchange(p, provider, url))
+                  for p in sorted(semantic_kernel.rglob(f"{provider}_*.json"))]
     # The cassettes record searches, scrapes and crawl polls alike as `search`: the URL says which it was.
     return [(provider, source, _as_recorded(exchange).model_dump(mode="json"))
             for provider, source, exchange in found]

@@ -111,7 +111,8 @@ def test_judgments_jsonl(data):
     else:
         mutated = data.draw(mutated_tree([json.loads(line) for line in POOL_LINES]))
         lines = mutated.doc if isinstance(mutated.doc, list) else [mutated.doc]
-        mutant, must_fail = "".join(encode(line) + "\n" for line in lines).encode("utf-8", "surrogatepass"), mutated.must_fail
+        mutant = "".join(encode(line) + "\n" for line in lines).encode("utf-8", "surrogatepass")
+        must_fail = mutated.must_fail
     with tempfile.TemporaryDirectory() as golden:
         path = Path(golden) / "judgments" / "0001-demo-pool.jsonl"
         path.parent.mkdir()
@@ -135,7 +136,8 @@ def test_judgments_the_review_app_writes_load_back(comments):
         log = ReviewLog(Path(golden), "0002-fuzz")
         saved = [log.save("judge_relevance", Judgment(
             case_id="gs-001", url="https://a.example.mx/", relevant=False, reason="wrong_entity", comment=comment,
-            reviewer="rev-f1", judged_at=datetime(2026, 12, 1, tzinfo=UTC), client_request_id=f"req-{index:08d}")).record
+            reviewer="rev-f1", judged_at=datetime(2026, 12, 1, tzinfo=UTC),
+            client_request_id=f"req-{index:08d}")).record
             for index, comment in enumerate(comments)]
         assert outcome(lambda: load_judgments(Path(golden)), Path(golden)) == saved
 
