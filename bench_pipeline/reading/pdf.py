@@ -48,10 +48,8 @@ class PdfReading(BaseModel):
 def open_pdf(data: bytes) -> PdfReader:
     # pypdf logs every recoverable oddity of real-world PDFs as a warning; they are not ours to show.
     logging.getLogger("pypdf").setLevel(logging.ERROR)
-    try:
+    with _damage_is_unreadable(lambda: "the file"):
         return PdfReader(io.BytesIO(data))
-    except (PdfReadError, ValueError, OSError) as exc:
-        raise UnreadablePdfError(f"not a readable PDF: {exc}") from None
 
 
 def read_pdf(data: bytes) -> PdfReading:
@@ -61,7 +59,7 @@ def read_pdf(data: bytes) -> PdfReading:
     reader = open_pdf(data)
     pages: list[str] = []
     ocr_pages: list[int] = []
-    with _damage_is_unreadable(lambda: len(pages) + 1):
+    with _damage_is_unreadable(lambda: f"page {len(pages) + 1}"):
         for number, page in enumerate(reader.pages, start=1):
             text = page.extract_text() or ""
             pages.append(text)
@@ -74,7 +72,7 @@ def read_pdf(data: bytes) -> PdfReading:
 
 def extract_page(page, number: int) -> str:
     """One page's text; a page that is only images raises FormatTablesOcrError."""
-    with _damage_is_unreadable(lambda: number):
+    with _damage_is_unreadable(lambda: f"page {number}"):
         text = page.extract_text() or ""
     if _needs_ocr(page, text):
         raise FormatTablesOcrError([number])
@@ -82,7 +80,7 @@ def extract_page(page, number: int) -> str:
 
 
 @contextmanager
-def _damage_is_unreadable(page_number: Callable[[], int]) -> Iterator[None]:
+def _damage_is_unreadable(where: Callable[[], str]) -> Iterator[None]:
     """What pypdf raises on damaged bytes is not a closed set (PdfReadError, ValueError from a filter,
     KeyError or TypeError from a malformed dictionary, RecursionError from a loop): all of it, inside these
     pypdf calls, means the stored PDF cannot be read, which is a read failure, not a crash."""
@@ -91,7 +89,7 @@ def _damage_is_unreadable(page_number: Callable[[], int]) -> Iterator[None]:
     except FormatTablesOcrError:
         raise
     except Exception as exc:
-        raise UnreadablePdfError(f"not a readable PDF: page {page_number()}: {type(exc).__name__}: {exc}") from None
+        raise UnreadablePdfError(f"not a readable PDF: {where()}: {type(exc).__name__}: {exc}") from None
 
 
 def _needs_ocr(page, text: str) -> bool:

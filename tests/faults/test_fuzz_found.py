@@ -132,7 +132,11 @@ def _page_tree_loop(data: bytes) -> bytes:
     return data.replace(b"/Kids [ 4 0 R 5 0 R ]", b"/Kids [ 8 0 R 8 0 R ]")  # object 8 is the page tree itself
 
 
-@pytest.mark.parametrize("damage", [_damaged_stream, _page_tree_loop])
+def _oversized_xref(data: bytes) -> bytes:
+    return data.replace(b"xref\n0 11", b"xref\n0 65535")  # pypdf refuses to open it: LimitReachedError
+
+
+@pytest.mark.parametrize("damage", [_damaged_stream, _page_tree_loop, _oversized_xref])
 def test_a_damaged_pdf_is_an_unreadable_read_not_a_crash(damage):
     data = damage(_costaesmeralda_pdf())
     assert local_read(data, "pdf", False) == ("", "unreadable_pdf")
