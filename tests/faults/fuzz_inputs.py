@@ -35,7 +35,7 @@ settings.register_profile("fuzz-short", derandomize=bool(os.environ.get("CI")), 
 settings.register_profile("fuzz-long", **_COMMON)
 LONG = os.environ.get("BENCH_FUZZ") == "long"
 # Examples per target in the campaign, as a multiple of the short run's.
-LONG_FACTOR = 60
+LONG_FACTOR = 40
 
 
 def fuzz_settings(short_examples: int) -> settings:
