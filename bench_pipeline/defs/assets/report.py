@@ -10,7 +10,7 @@ import dagster as dg
 from bench_pipeline.defs.assets.corpus import run_provenance, verified_corpus
 from bench_pipeline.defs.assets.metrics import METRIC_ASSETS, freshness_documents, provider_slugs
 from bench_pipeline.defs.assets.resilience import provider_conformance
-from bench_pipeline.defs.caches import append_new, read_cache
+from bench_pipeline.defs.caches import append_new, read_cache, record_use
 from bench_pipeline.defs.digests import source_digest
 from bench_pipeline.defs.metadata import frame_of
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
@@ -98,6 +98,7 @@ def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, ware
     report = build_report(run_id=run_id, created_at=datetime.now(UTC), corpus=corpus, provenance=provenance, inputs=inputs,
                           resamples=resamples)
     resampled = append_new(warehouse, "bootstrap_cache", source_digest(), resamples.used, set(remembered))
+    record_use(warehouse, "bootstrap_cache", source_digest(), run_id, set(resamples.used))
     warehouse.ensure_table("report_history")
     previous = warehouse.records("""select * from report_history where run_id = (
         select run_id from report_history order by created_at desc limit 1) order by provider""")
