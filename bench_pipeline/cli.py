@@ -120,6 +120,13 @@ def cmd_review(args: argparse.Namespace) -> int:
     from bench_pipeline.review import server
     from bench_pipeline.review.snapshot import WarehouseBusy
 
+    if args.review_command == "revoke":
+        try:
+            print(f"bench review revoke: {server.revoke(warehouse=Path(args.warehouse), reviewer=args.reviewer)}")
+        except ValueError as exc:  # InputError (an unreadable revocation list) is one too: one line, exit 2
+            print(f"bench review revoke: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return EXIT_OK
     if args.review_command == "invite":
         try:
             print(server.invite(warehouse=Path(args.warehouse), reviewer=args.reviewer, host=args.host, port=args.port))
@@ -205,6 +212,10 @@ def build_parser() -> argparse.ArgumentParser:
     invite.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
     invite.add_argument("--host", default="127.0.0.1")
     invite.add_argument("--port", type=int, default=DEFAULT_REVIEW_PORT)
+    revoke = review_sub.add_parser("revoke", parents=[common],
+                                   help="end every session and unused invitation of a reviewer, at once")
+    revoke.add_argument("reviewer", help="pseudonym, e.g. rev-a1")
+    revoke.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
     return parser
 
 
