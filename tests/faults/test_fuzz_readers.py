@@ -110,28 +110,26 @@ def test_pdf_reader_on_mutated_bundled_pdfs(data):
     check_pdf(data)
 
 
-@pytest.mark.realdata
-def test_html_reader_on_mutated_real_pages():
+def real_pages() -> list[Path]:
     pages = sorted(require_realdata("trafilatura", "files", "tests", "eval").glob("*.html"))
-    pages += sorted(require_realdata("mozilla-readability", "files", "test", "test-pages").glob("*/source.html"))
-
-    @fuzz_settings(40)
-    @given(mutated_html(pages), st.booleans())
-    def fuzz(data, renders_javascript):
-        check_html(data, renders_javascript)
-
-    fuzz()
+    return pages + sorted(require_realdata("mozilla-readability", "files", "test", "test-pages").glob("*/source.html"))
 
 
-@pytest.mark.realdata
-def test_pdf_reader_on_mutated_real_pdfs():
+def real_pdfs() -> list[Path]:
     # The two shortest of the real PDFs (2 and 13 pages): the long ones take seconds a read, mutated or not.
     folder = require_realdata("tezca-mx", "files", "data", "raw", "pdfs")
-    files = [folder / "19.pdf", folder / "105.pdf"]
+    return [folder / "19.pdf", folder / "105.pdf"]
 
-    @fuzz_settings(10)
-    @given(mutated_pdf(files))
-    def fuzz(data):
-        check_pdf(data)
 
-    fuzz()
+@pytest.mark.realdata
+@fuzz_settings(40)
+@given(st.deferred(lambda: mutated_html(real_pages())), st.booleans())  # skips at the first draw when absent
+def test_html_reader_on_mutated_real_pages(data, renders_javascript):
+    check_html(data, renders_javascript)
+
+
+@pytest.mark.realdata
+@fuzz_settings(10)
+@given(st.deferred(lambda: mutated_pdf(real_pdfs())))
+def test_pdf_reader_on_mutated_real_pdfs(data):
+    check_pdf(data)
