@@ -5,6 +5,7 @@ A cache table's columns are (key, version, value as JSON). Rows are appended, ne
 rows of another version are ignored, so changed code is the whole invalidation. Each run also records
 which entries it looked up (`cache_use`), so `bench gc` can drop those no recent run needed."""
 
+import hashlib
 import json
 from datetime import UTC, datetime
 
@@ -43,6 +44,12 @@ def append_new(warehouse: Warehouse, table: str, version: str, cache: dict, know
 
 def record_use(warehouse: Warehouse, table: str, version: str, run_id: str, keys: set) -> None:
     """The entries of `table` this run looked up (whether it found them or computed them)."""
-    warehouse.append_rows("cache_use", frame_of("cache_use", [{
-        "table": table, "version": version, "run_id": run_id, "used_at": datetime.now(UTC),
-        "keys": json.dumps(sorted(keys))}]))
+    listed = json.dumps(sorted(keys))
+    digest = hashlib.sha256(listed.encode()).hexdigest()
+    with warehouse.session():
+        warehouse.ensure_table("cache_key_sets")
+        if not warehouse.records("select 1 from cache_key_sets where sha256 = ?", [digest]):
+            warehouse.append_rows("cache_key_sets", frame_of("cache_key_sets", [{"sha256": digest, "keys": listed}]))
+        warehouse.append_rows("cache_use", frame_of("cache_use", [{
+            "table": table, "version": version, "run_id": run_id, "used_at": datetime.now(UTC),
+            "keys_sha256": digest}]))

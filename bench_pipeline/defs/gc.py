@@ -61,8 +61,10 @@ def collect(database: Path, keep_runs: int, dry_run: bool = False) -> Collection
                                              "run `bench gc` when it has finished") from None
     try:
         conn.execute(ddl("cache_use"))
+        conn.execute(ddl("cache_key_sets"))
         conn.execute("begin")
         pruned = [_prune(conn, table, keep_runs, dry_run) for table in CACHES]
+        conn.execute("delete from cache_key_sets where sha256 not in (select keys_sha256 from cache_use)")
         conn.execute("rollback" if dry_run else "commit")
         if not dry_run:
             conn.execute("checkpoint")
@@ -74,8 +76,9 @@ def collect(database: Path, keep_runs: int, dry_run: bool = False) -> Collection
 def _prune(conn: duckdb.DuckDBPyConnection, table: str, keep_runs: int, dry_run: bool) -> Pruned:
     key, version, value = columns(table)
     conn.execute(ddl(table))
-    uses = conn.execute('select run_id, version, keys from cache_use where "table" = ? order by used_at desc',
-                        [table]).fetchall()
+    uses = conn.execute("""select u.run_id, u.version, s.keys from cache_use u
+                            join cache_key_sets s on s.sha256 = u.keys_sha256
+                            where u."table" = ? order by u.used_at desc""", [table]).fetchall()
     runs = list(dict.fromkeys(run_id for run_id, _, _ in uses))
     entries = conn.execute(f'select count(*) from "{table}"').fetchone()[0]
     if not runs:
