@@ -15,7 +15,7 @@ from bench_pipeline.files import read_json, read_yaml
 from bench_pipeline.fixtures.exchanges import load_exchange
 from bench_pipeline.golden.load import load_judgments
 from bench_pipeline.observations.artifacts import local_read
-from bench_pipeline.providers.registry import adapter_module
+from bench_pipeline.providers.registry import adapter_module, load_providers
 from bench_pipeline.reading.pdf import UnreadablePdfError, read_pdf
 from bench_pipeline.review.records import ReviewLog
 from tests.adapter_checks import price
@@ -142,3 +142,13 @@ def test_a_damaged_pdf_is_an_unreadable_read_not_a_crash(damage):
     assert local_read(data, "pdf", False) == ("", "unreadable_pdf")
     with pytest.raises(UnreadablePdfError):
         read_pdf(data)
+
+
+@pytest.mark.parametrize("value", [".inf", ".nan"])
+def test_a_price_that_is_not_a_finite_number_is_refused(tmp_path, value):
+    path = tmp_path / "providers.yaml"
+    path.write_text((CORPUS.parents[1] / "providers.yaml").read_text().replace("usd_per_credit: 0.008",
+                                                                              f"usd_per_credit: {value}", 1))
+    with pytest.raises(InputError, match="finite") as caught:
+        load_providers(path)
+    assert (caught.value.path, caught.value.field) == (str(path), "providers.tavily.price.usd_per_credit")
