@@ -48,12 +48,23 @@ def read_bytes(path: Path) -> bytes:
         raise InputError(path, "(file)", "does not exist") from None
 
 
-class RepeatedKey(ValueError):
+class NotJson(ValueError):
+    """What json.loads accepts and JSON is not; `key` names the object key concerned, when there is one."""
+
+    def __init__(self, key: str | None, reason: str):
+        self.key = key
+        super().__init__(reason)
+
+
+class RepeatedKey(NotJson):
     """A key given twice in one JSON object: json.loads would keep the last value and drop the other unsaid."""
 
     def __init__(self, key: str):
-        self.key = key
-        super().__init__("given twice in one object: one of its two values would be dropped silently")
+        super().__init__(key, "given twice in one object: one of its two values would be dropped silently")
+
+
+def _no_constant(name: str) -> Any:
+    raise NotJson(None, f"{name} is not a JSON number (a measurement that is not a number is null, never NaN)")
 
 
 def _one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -66,8 +77,8 @@ def _one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def loads(text: str) -> Any:
-    """json.loads that refuses a key given twice in one object (RepeatedKey)."""
-    return json.loads(text, object_pairs_hook=_one_value_per_key)
+    """json.loads that refuses what JSON is not (NotJson): a key given twice in one object, NaN and Infinity."""
+    return json.loads(text, object_pairs_hook=_one_value_per_key, parse_constant=_no_constant)
 
 
 def parse_json(path: Path, data: bytes) -> Any:
@@ -80,8 +91,8 @@ def parse_json(path: Path, data: bytes) -> Any:
         return loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(path, "(json)", f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-    except RepeatedKey as exc:
-        raise InputError(path, exc.key, str(exc)) from None
+    except NotJson as exc:
+        raise InputError(path, exc.key or "(json)", str(exc)) from None
     except RecursionError:
         raise InputError(path, "(json)", TOO_DEEP) from None
 

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from bench_pipeline.domain.errors import InputError, first_pydantic_error
 from bench_pipeline.domain.golden import GoldenSet, HostFamilies, InjectionJudgment, Judgment, VerifiedDate
-from bench_pipeline.files import TOO_DEEP, RepeatedKey, load_model, loads, read_utf8
+from bench_pipeline.files import TOO_DEEP, NotJson, load_model, loads, read_utf8
 
 CASES_FILE = "cases.yaml"
 FAMILIES_FILE = "host_families.yaml"
@@ -114,8 +114,8 @@ def _numbered_jsonl(path: Path, model: type[BaseModel]) -> list[tuple[int, BaseM
             out.append((lineno, model.model_validate(loads(line))))
         except json.JSONDecodeError as exc:
             raise InputError(path, f"line {lineno}", f"malformed JSON: {exc.msg}") from None
-        except RepeatedKey as exc:
-            raise InputError(path, f"line {lineno}.{exc.key}", str(exc)) from None
+        except NotJson as exc:
+            raise InputError(path, f"line {lineno}" + (f".{exc.key}" if exc.key else ""), str(exc)) from None
         except RecursionError:
             raise InputError(path, f"line {lineno}", TOO_DEEP) from None
         except ValidationError as exc:

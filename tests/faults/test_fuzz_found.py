@@ -152,3 +152,19 @@ def test_a_price_that_is_not_a_finite_number_is_refused(tmp_path, value):
     with pytest.raises(InputError, match="finite") as caught:
         load_providers(path)
     assert (caught.value.path, caught.value.field) == (str(path), "providers.tavily.price.usd_per_credit")
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_in_a_json_file_are_bad_input_not_numbers(tmp_path, constant):
+    exchange = (CORPUS / "brave" / "errors" / "429.json").read_text()
+    assert '"elapsed_ms": 479.2' in exchange
+    (tmp_path / "x.json").write_text(exchange.replace('"elapsed_ms": 479.2', f'"elapsed_ms": {constant}'))
+    with pytest.raises(InputError, match="not a JSON number") as caught:
+        load_exchange(tmp_path, "x.json")
+    assert (caught.value.path, caught.value.field) == (str(tmp_path / "x.json"), "(json)")
+    line = tmp_path / "judgments" / "0001-x.jsonl"
+    line.parent.mkdir()
+    line.write_text('{"case_id": "gs-001", "relevant": ' + constant + "}\n")
+    with pytest.raises(InputError, match="not a JSON number") as caught:
+        load_judgments(tmp_path)
+    assert caught.value.field == "line 1"
