@@ -190,7 +190,8 @@ def mutated_tree(draw, doc: Any, max_steps: int = 3) -> Mutated:
         if kind == "replace":
             parent[key] = draw(AWKWARD)
         elif kind == "swap":
-            parent[key] = draw(st.sampled_from(leaves(doc)))
+            found = leaves(doc)  # none left when earlier edits emptied the document
+            parent[key] = draw(st.sampled_from(found) if found else AWKWARD)
         elif kind == "delete":
             del parent[key]
         elif kind == "wrap":
