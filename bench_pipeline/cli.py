@@ -189,7 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     scan.set_defaults(func=cmd_scan_injection)
 
     gc = sub.add_parser("gc", parents=[common],
-                        help="drop the verify, secret-scan and bootstrap cache entries no recent run used")
+                        help="drop the verify, secret-scan, bootstrap and cascade cache entries no recent run used")
     gc.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
     gc.add_argument("--keep-runs", type=int, default=DEFAULT_KEEP_RUNS, metavar="N",
                     help=f"keep every entry one of the last N runs used (default {DEFAULT_KEEP_RUNS})")

@@ -7,7 +7,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks import hashing, metric_layer, reading_ratio, review_saves, secret_scan_cost
+from benchmarks import cascade_cost, hashing, metric_layer, reading_ratio, review_saves, secret_scan_cost
 from benchmarks.pipeline import bench_overhead, bench_reruns, bench_scale
 
 
@@ -33,6 +33,7 @@ def main() -> int:
         ran += [_report("4 dagster overhead", lambda: bench_overhead(base)),
                 _report("6-7 re-runs", lambda: bench_reruns(base)),
                 _report("5 synthetic corpus growth", lambda: bench_scale(base)),
+                _report("cascades vs the report step", lambda: cascade_cost.bench(base)),
                 _report("review saves", lambda: review_saves.bench(base))]
     return 0 if all(ran) else 1
 

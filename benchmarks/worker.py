@@ -1,8 +1,9 @@
 """One measurement in a fresh interpreter: provider partitions are read from BENCH_PROVIDERS when the
 definitions load, and the process's peak memory is its own. Prints one JSON line.
 
-Usage: python -m benchmarks.worker {full|overhead|rerun} BASE_DIR   (BASE_DIR holds a built corpus;
-rerun times a full run, a one-provider re-run, then a judgments-only re-run)
+Usage: python -m benchmarks.worker {full|overhead|rerun|cascade} BASE_DIR   (BASE_DIR holds a built corpus;
+rerun times a full run, a one-provider re-run, then a judgments-only re-run; cascade times the report step
+and the cascades in it, see benchmarks/cascade_cost.py)
 """
 
 from __future__ import annotations
@@ -85,8 +86,49 @@ def main(task: str, base: Path) -> dict:
             finally:
                 away.rename(fixtures)
             out["judgments_success"] = judged.success
+    elif task == "cascade":
+        out.update(_cascade(paths, base))
     out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
+
+
+def _cascade(paths: dict, base: Path) -> dict:
+    """A full run, then the report step alone (with the provenance it reads) and its caches cold, then the
+    cascades on its inputs and on worst-case outcomes (benchmarks/cascade_cost.py)."""
+    import dagster as dg
+
+    from benchmarks.cascade_cost import ROUNDS, time_cascades, worst_case
+    from benchmarks.measure import best_of
+    from bench_pipeline.definitions import ASSETS, CHECKS
+    from bench_pipeline.defs.assets.report import report_inputs
+    from bench_pipeline.report.cascade_search import orders_count
+    from bench_pipeline.runner import QUIET_CONSOLE, all_providers_tags, bench_resources
+    from bench_pipeline.transport.netlock import network_locked
+
+    resources = bench_resources(**paths, warehouse=base / "warehouse")
+    warehouse = resources["warehouse"]
+    run = lambda **kw: dg.materialize([*ASSETS, *CHECKS], resources=resources, instance=instance,  # noqa: E731
+                                      run_config=QUIET_CONSOLE, **kw)
+    def report_step() -> None:
+        with warehouse.connection() as conn:
+            for table in ("bootstrap_cache", "cascade_cache"):
+                conn.execute(f'delete from "{table}"')
+        run(selection=dg.AssetSelection.assets("run_provenance", "benchmark_report"))
+
+    with network_locked(), dg.instance_for_test() as instance:
+        assert run(tags=all_providers_tags()).success
+        report_seconds = best_of(report_step, ROUNDS)
+    with warehouse.session():
+        inputs = report_inputs(resources["bench"], warehouse)
+        gates = warehouse.records("select distinct provider, rank, status from provider_gates order by rank")
+    statuses = {r["provider"]: r["status"] for r in gates}
+    default = next((r["provider"] for r in gates if r["status"] == "eligible"), None)
+    own = min(time_cascades(inputs, statuses, default) for _ in range(ROUNDS))
+    inputs.outcomes = worst_case(inputs.outcomes)
+    worst = min(time_cascades(inputs, dict.fromkeys(statuses, "eligible"), min(statuses)) for _ in range(ROUNDS))
+    return {"report_seconds": report_seconds, "own_cascade_seconds": own, "worst_cascade_seconds": worst,
+            "providers": len(statuses), "cases": len({r["case_id"] for r in inputs.outcomes}),
+            "orders": orders_count(len(statuses))}
 
 
 if __name__ == "__main__":

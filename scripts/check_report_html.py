@@ -15,7 +15,9 @@ Checks, in order:
    in `#verdicts` (same status) and every one of its reasons (`.reason`, as many as the gates overview
    shows it failing or pending) are inside the first viewport, laid out (not of zero size);
 6. every chart (`svg.chart`) has an x and a y axis, each with at least two ticks (a tick mark and
-   its label).
+   its label);
+7. with report.json beside the page, every cascade figure shown (value, interval, n) equals report.json's
+   as rounded on the page, and every category with a recommended cascade has its row.
 Chromium is driven over the DevTools protocol on a pipe (`--remote-debugging-pipe`): no port, no
 extra package. With --screenshots DIR it also saves report-1280x800.png and report-full.png, and with
 --section ID report-ID.png, the element of that id alone (the page must have it).
@@ -264,8 +266,71 @@ def check(report: Path, screenshots: Path | None = None, section: str | None = N
         return f"{report}: console errors: {errors[:3]}"
     if missing := [marker for marker in REQUIRED if marker not in layout["html"]]:
         return f"{report}: the rendered page lacks {missing}"
-    problem = _layout_problem(layout) or _verdicts_problem(layout) or _axes_problem(layout)
+    problem = (_layout_problem(layout) or _verdicts_problem(layout) or _axes_problem(layout)
+               or _cascade_problem(report, layout["html"]))
     return f"{report}: {problem}" if problem else None
+
+
+NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+
+
+def _at(data, path: str):
+    for part in path.split("."):
+        data = data.get(part) if isinstance(data, dict) else None
+    return data
+
+
+def _shows(shown: str, actual: float | None) -> bool:
+    """`shown` is `actual` rounded to the digits displayed; unknown shows as —, never as a number."""
+    if actual is None:
+        return shown == "—"
+    found = NUMBER.search(shown)
+    if found is None:
+        return False
+    decimals = len(found.group().split(".")[1]) if "." in found.group() else 0
+    return abs(float(found.group()) - actual) <= 0.5 * 10 ** -decimals + 1e-12
+
+
+def cascade_numbers_problem(html: str, report: dict) -> str | None:
+    """Every figure the cascade section and the decision sentence show (elements with data-cascade naming the
+    category|order and the figure's paths in report.json) equals report.json's, as rounded on the page; and
+    every category with a recommended cascade has its row."""
+    from lxml import html as lxml_html  # only this check parses the page
+
+    page = lxml_html.fromstring(html)
+    cascades = report.get("cascades") or {}
+    shown_rows = set(page.xpath("//table[@id='cascade-table']//tr/@data-category"))
+    if missing := sorted(c for c, found in cascades.items() if found["recommended"] and c not in shown_rows):
+        return f"the cascade table lacks the categories {missing}"
+    plan = (report.get("recommendation") or {}).get("cascade_plan")
+    for element in page.xpath("//*[@data-cascade]"):
+        category, order = element.get("data-cascade").split("|", 1)
+        source = plan if category == "all" else next(
+            (o for o in cascades.get(category, {}).get("orders", []) if " → ".join(o["providers"]) == order), None)
+        if source is None:
+            return f"the cascade section shows {category} {order!r}, which report.json does not hold"
+        where = f"cascade {category} {order!r} {element.get('data-value')}"
+        value, interval, n = (_at(source, element.get(key)) if element.get(key) else None
+                              for key in ("data-value", "data-interval", "data-n"))
+        shown, ends, count = (element.xpath(f"string(.//*[@class='{css}'])").strip() for css in ("v", "ci", "n"))
+        if not _shows(shown, value):
+            return f"{where}: shown {shown!r}, report.json has {value!r}"
+        ends = NUMBER.findall(ends)
+        if (interval is None) != (not ends) or interval and not (
+                len(ends) == 2 and _shows(ends[0], interval["low"]) and _shows(ends[1], interval["high"])):
+            return f"{where}: interval shown {ends}, report.json has {interval}"
+        if n is not None and f"n={n}" not in count:
+            return f"{where}: shown {count!r}, report.json has n={n}"
+    return None
+
+
+
+def _cascade_problem(report: Path, html: str) -> str | None:
+    """The cascade numbers against the report.json beside the page (a page alone has nothing to compare with)."""
+    contract = report.with_name("report.json")
+    if not contract.exists():
+        return None
+    return cascade_numbers_problem(html, json.loads(contract.read_text(encoding="utf-8")))
 
 
 def main(argv: list[str]) -> int:
@@ -284,7 +349,7 @@ def main(argv: list[str]) -> int:
         return 1
     print(f"report.html ok: {args.report} renders offline with no request and no console error; ranking key, "
           f"default provider and every non-eligible provider's reasons inside {VIEWPORT[0]}x{VIEWPORT[1]}; "
-          "every chart axis has ticks")
+          "every chart axis has ticks; cascade figures as in report.json")
     return 0
 
 

@@ -177,7 +177,7 @@ def test_first_screen_gives_every_reason_of_every_provider_not_eligible(two_runs
                                      "no invoice to check its cost against"],
                        "serper": ["1 partial response claimed complete", "invoice diverges 25.0% (limit 5%)"]}
     assert "never the default provider" in lines["firecrawl"].text_content()
-    assert "keeps its rank and its place in the fallback cascade" in lines["firecrawl"].text_content()
+    assert "keeps its rank, but enters no search cascade" in lines["firecrawl"].text_content()
     # judged@10 per provider, as report.json counts it, with its n.
     rows = page.xpath("//table[@id='ranking']/tbody/tr")
     column = [th.text for th in page.xpath("//table[@id='ranking']/thead/tr/th")].index("judged@10")

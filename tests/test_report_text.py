@@ -74,9 +74,10 @@ def test_every_gate_not_passed_is_a_reason_not_only_the_one_behind_the_status():
     assert reasons(serper) == ["1 partial response claimed complete", "invoice diverges 25.0% (limit 5%)"]
     assert reasons(firecrawl) == ["only 16 of 20 claims citable (0.800, needs >= 0.95)",
                                   "no invoice to check its cost against"]
-    assert allows("enrichment_only") == ("Enrichment only allows: use for enrichment only; it keeps its rank and "
-                                         "its place in the fallback cascade, but is never the default provider.")
-    assert "not ranked, not in the fallback cascade and never the default" in allows("disqualified")
+    assert allows("enrichment_only") == ("Enrichment only allows: use for enrichment only (reading pages another "
+                                         "provider found); it keeps its rank, but enters no search cascade and is "
+                                         "never the default provider.")
+    assert "not ranked, in no cascade and never the default" in allows("disqualified")
 
 
 def test_the_diff_reads_as_sentences():

@@ -1,7 +1,7 @@
 """`bench gc`: drop the cache entries no recent run needed.
 
-The verify, secret-scan and bootstrap caches gain an entry for every new file content, code version and
-set of input values, and lose none. Every run records which entries it looked up (`cache_use`); an entry
+The verify, secret-scan, bootstrap and cascade caches gain an entry for every new file content, code version
+and set of input values, and lose none. Every run records which entries it looked up (`cache_use`); an entry
 is current when one of the last `keep_runs` runs that used its cache looked it up (the latest run looks up
 an entry for every current input), and `bench gc` deletes the others. Losing an entry costs only the work
 of computing it again: a report after `bench gc` is the report before it, byte for byte apart from run id

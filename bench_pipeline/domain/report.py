@@ -114,10 +114,88 @@ class Comparison(_Strict):
     distinguishable: bool
 
 
+class CascadeComparison(_Strict):
+    """A cascade against another order, paired: the same resampled golden cases for both."""
+
+    against: list[str]
+    # this − the other, over answerable cases; the interval excludes 0 when the data can tell them apart
+    answered_rate_difference: float | None
+    answered_rate_difference_interval: Interval | None
+    answers_more: bool
+    answers_fewer: bool
+    # this − the other; null when either has no useful answer or an unknown cost
+    cost_per_useful_answer_difference_usd: float | None
+    cost_difference_interval: Interval | None
+    cost_distinguishable: bool
+
+
+class CascadeFigures(_Strict):
+    """What a cascade does when replayed on the recorded outcomes, each figure with its n and 95% interval."""
+
+    answered_rate: float | None
+    answered: int
+    cost_per_useful_answer_usd: float | None
+    total_cost_usd: float | None
+    mean_providers_tried: float | None
+    # mean per answerable case of the recorded p50s of the steps it tried: an estimate, not a measurement
+    latency_estimate_ms: float | None
+    # how the cases ended: answered, honest_no_data, fallback:budget, fallback:exhausted → count
+    endings: dict[str, int]
+    n: dict[str, int]
+    confidence: dict[str, Interval | None]
+
+
+class CascadeStep(_Strict):
+    provider: str
+    reached: int  # answerable cases that got this far
+    answers: int
+    share_of_answers: float | None  # its answers / the cascade's answers (n = the cascade's answers)
+    share_interval: Interval | None
+
+
+class CascadeOrder(CascadeFigures):
+    providers: list[str]
+    # why it is compared: success_rate_rule, cost_optimal, default_alone, most_answers, best_single
+    labels: list[str]
+    steps: list[CascadeStep]
+    vs_best_single: CascadeComparison | None
+    vs_most_answers: CascadeComparison | None
+    no_fewer_answers_than_most: bool
+    tie_group: int
+    recommended: bool
+
+
+class CategoryCascades(_Strict):
+    cases: int
+    answerable: int
+    candidates: list[str]        # providers that may enter the search cascade
+    excluded: dict[str, str]     # provider → why it may not
+    orders_considered: int       # every order of one to three candidates
+    orders_walked: int           # after the exact pruning
+    pruned: list[str]
+    best_single: list[str] | None
+    most_answers: list[str] | None
+    recommended: list[str] | None
+    reason: str
+    orders: list[CascadeOrder]
+
+
+class CascadePlan(CascadeFigures):
+    """Every category's recommended cascade, replayed together over the golden set."""
+
+    by_category: dict[str, list[str]]
+    uncovered: list[str]  # categories with answerable cases and no recommended cascade (left out)
+    vs_default_alone: CascadeComparison | None
+    # against every category's most-answering order replayed together: what the per-category rule gave up
+    vs_most_answers: CascadeComparison | None
+
+
 class Recommendation(_Strict):
     default_provider: str | None
     reason: str
+    # category → the recommended cascade: [{provider, success_rate, n}] (its own success rate in the category)
     cascade_by_category: dict[str, list[dict]]
+    cascade_plan: CascadePlan | None = None
 
 
 class CorpusInfo(_Strict):
@@ -173,6 +251,8 @@ class Report(_Strict):
     tie_groups: list[list[str]] = []
     comparisons: list[Comparison] = []
     recommendation: Recommendation | None = None
+    # category → the cascades replayed on the recorded outcomes (docs/method.md#cascades-replayed-on-the-golden-set)
+    cascades: dict[str, CategoryCascades] = {}
     proposed_golden_additions: list[dict] = []
     diff_vs_previous: dict | None = None
     # Inter-assessor agreement per review round (Krippendorff's alpha, nominal), each with its n.

@@ -25,7 +25,9 @@ from bench_pipeline.domain.report import (
     Report,
 )
 from bench_pipeline.metrics.aggregate import ALL, mean_with_n
-from bench_pipeline.report.cascade import cascade_order
+from bench_pipeline.observations.outcomes import CASE_BUDGET_USD
+from bench_pipeline.report.cascade import cascade_order, search_roles, success_rates
+from bench_pipeline.report.cascades import CascadeMemo, cascades
 from bench_pipeline.report.confidence import Resamples, tie_groups
 from bench_pipeline.report.gates import evaluate_gates, status_of, with_counts
 from bench_pipeline.report.ranking import rank_providers
@@ -146,8 +148,9 @@ def _comparisons(order: list[str], outcomes: list[dict], resamples: Resamples) -
 
 
 def build_report(*, run_id: str, created_at: datetime, corpus: CorpusInfo, provenance: dict,
-                 inputs: ReportInputs, resamples: Resamples | None = None) -> Report:
-    """`resamples` may hold bootstrap results of earlier runs (reused where the inputs are the same)."""
+                 inputs: ReportInputs, resamples: Resamples | None = None, memo: CascadeMemo | None = None) -> Report:
+    """`resamples` may hold bootstrap results of earlier runs (reused where the inputs are the same), `memo`
+    the cascades of earlier runs."""
     resamples = resamples or Resamples()
     entries = []
     for provider in inputs.providers:
@@ -171,16 +174,25 @@ def build_report(*, run_id: str, created_at: datetime, corpus: CorpusInfo, prove
     order = [e["provider"] for e in ranked if e["rank"] is not None]
     comparisons, ties = _comparisons(order, inputs.outcomes, resamples)
     eligible = [e["provider"] for e in ranked if e["status"] == "eligible"]
+    default = eligible[0] if eligible else None
+    statuses = {e["provider"]: e["status"] for e in ranked}
     cost = {e["provider"]: e["metrics"]["cost_per_useful_answer_usd"] for e in ranked}
+    searching = [p for p in order if p in search_roles(statuses)[0]]
+    rule = {c: [e["provider"] for e in entries]
+            for c, entries in cascade_order(inputs.outcomes, searching, cost).items()}
+    by_category, plan = cascades(inputs.outcomes, statuses, rule, default, inputs.latency, CASE_BUDGET_USD, memo)
+    rates = success_rates(inputs.outcomes)
     recommendation = Recommendation(
-        default_provider=eligible[0] if eligible else None,
+        default_provider=default,
         reason=("lowest cost per useful answer among eligible providers" if eligible
                 else "no provider passed every gate: none can be the default"),
-        cascade_by_category=cascade_order(inputs.outcomes, [p for p in order], cost))
+        cascade_by_category={c: [{"provider": p, "success_rate": rates[(p, c)][0], "n": rates[(p, c)][1]}
+                                 for p in found.recommended] for c, found in by_category.items() if found.recommended},
+        cascade_plan=plan)
     return Report(
         run_id=run_id, created_at=created_at, corpus=corpus, provenance=provenance,
         notice=DEMO_NOTICE if corpus.kind == "demo" else None,
         providers=[ProviderReport(provider=e["provider"], rank=e["rank"], status=e["status"], **e["payload"]) for e in ranked],
-        tie_groups=ties, comparisons=comparisons, recommendation=recommendation,
+        tie_groups=ties, comparisons=comparisons, recommendation=recommendation, cascades=by_category,
         proposed_golden_additions=inputs.proposed_additions, review_agreement=inputs.review_agreement,
         injection_review=inputs.injection_review)

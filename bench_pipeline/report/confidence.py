@@ -33,6 +33,38 @@ def _indices(n_cases: int, resamples: int, seed: int) -> np.ndarray:
     return idx
 
 
+@lru_cache(maxsize=64)  # a few case counts per category
+def draw_counts(n_cases: int, resamples: int = RESAMPLES, seed: int = SEED) -> np.ndarray:
+    """resamples × cases: how often each case is drawn in each of the resamples above, so the sums of many
+    per-case values over every resample are one matrix product (the cascades' figures, report/cascade_figures.py)."""
+    flat = (_indices(n_cases, resamples, seed) + np.arange(resamples)[:, None] * n_cases).ravel()
+    counts = np.bincount(flat, minlength=resamples * n_cases).reshape(resamples, n_cases).astype(float)
+    counts.flags.writeable = False
+    return counts
+
+
+def percentile_intervals(statistics: np.ndarray) -> list[tuple[float, float] | None]:
+    """The 95% interval of each row of resampled statistics, the order statistics `_interval` takes; NaN marks a
+    resample where the statistic is undefined, and a row defined in fewer than half the resamples has none (as
+    ratio_interval). Two order statistics need a partition, not a sort; rows defined everywhere share one."""
+    known = (~np.isnan(statistics)).sum(axis=1)
+    whole = statistics.shape[1]
+    ends = [round(ALPHA / 2 * (whole - 1)), round((1 - ALPHA / 2) * (whole - 1))]
+    full = np.partition(statistics[known == whole], ends, axis=1)[:, ends] if (known == whole).any() else None
+    out, at = [], 0
+    for row, count in zip(statistics, known):
+        if count == whole:
+            out.append((float(full[at, 0]), float(full[at, 1])))
+            at += 1
+        elif count < whole // 2 or not count:
+            out.append(None)
+        else:
+            partial = [round(ALPHA / 2 * (count - 1)), round((1 - ALPHA / 2) * (count - 1))]
+            low, high = np.partition(row, partial)[partial]  # NaN partitions last, as it sorts
+            out.append((float(low), float(high)))
+    return out
+
+
 def _interval(values: np.ndarray) -> tuple[float, float]:
     ordered = np.sort(values)
     last = len(ordered) - 1

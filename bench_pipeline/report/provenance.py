@@ -20,6 +20,9 @@ from bench_pipeline.domain.golden import POOL_DEPTH
 from bench_pipeline.observations.outcomes import CASE_BUDGET_USD
 from bench_pipeline.reading import READER_VERSION
 from bench_pipeline.redaction.scan import scanner_digest
+from bench_pipeline.report.cascade import SEARCH_STATUSES
+from bench_pipeline.report.cascade_choice import RULE
+from bench_pipeline.report.cascade_search import COST_DECIMALS, MAX_LENGTH
 from bench_pipeline.report.confidence import ALPHA, RESAMPLES, SEED
 from bench_pipeline.report.gates import THRESHOLDS
 
@@ -34,6 +37,11 @@ METHOD_SETTINGS = {
     "relevance_disagreement_rule": DISAGREEMENT_RULE,
     "injection_review_rule": INJECTION_RULE,
     "injection_review_sample": {"unflagged": UNFLAGGED_SAMPLE, "seed": SAMPLE_SEED},
+    # docs/method.md#cascades-replayed-on-the-golden-set
+    "cascade": {"search_statuses": list(SEARCH_STATUSES), "max_length_searched": MAX_LENGTH,
+                "cost_tie_decimals": COST_DECIMALS, "recommendation_rule": RULE,
+                "latency": "an estimate: the recorded p50s of the steps a case tried (search, and one read if any)",
+                "enrichment_role": "not simulated: enrichment-only providers enter no cascade"},
 }
 VERSIONED_PACKAGES = ("dagster", "duckdb", "pandas", "pydantic", "pypdf", "trafilatura", "lxml")
 

@@ -10,7 +10,6 @@ status allows. The charts, gates, cascade, provider sections and audit trail fol
 
 from __future__ import annotations
 
-from collections import Counter
 from html import escape
 
 from bench_pipeline.domain.report import ProviderReport, Report
@@ -19,6 +18,7 @@ from bench_pipeline.report.html_audit import additions_block, agreement_block, d
 from bench_pipeline.report.html_cells import LABELS, RANKING_KEY, badge, cell, interval, missing, verdict
 from bench_pipeline.report.html_charts import charts
 from bench_pipeline.report.html_providers import provider_section
+from bench_pipeline.report.render_cascade import cascade_html, decision_clause
 from bench_pipeline.report.render_injection import injection_html
 from bench_pipeline.report.verdicts import allows, reasons
 
@@ -65,7 +65,7 @@ code{font-size:12px}
 
 
 def cascade_sentence(report: Report) -> str:
-    """The default provider and the cascade in one sentence: who leads each category's order."""
+    """The default provider and the recommended cascades in one sentence, with their figures."""
     rec = report.recommendation
     if rec is None or rec.default_provider is None:
         return ("<strong id='default-provider'>No default provider</strong>: "
@@ -73,16 +73,11 @@ def cascade_sentence(report: Report) -> str:
     default = next(p for p in report.providers if p.provider == rec.default_provider)
     key = default.metrics.aggregate
     found = interval(RANKING_KEY, default.confidence.get(RANKING_KEY))
-    leaders = {category: order[0]["provider"] for category, order in rec.cascade_by_category.items() if order}
-    counts = Counter(leaders.values())
-    exceptions = ", ".join(f"{escape(p)} leads {escape(c)}" for c, p in leaders.items() if p != rec.default_provider)
-    cascade = (f"on a fallback each category cascades by its success rate, {escape(rec.default_provider)} first in "
-               f"{counts[rec.default_provider]} of {numbers.plural(len(leaders), 'category')}"
-               + (f" ({exceptions})" if exceptions else "")) if leaders else "no cascade could be ordered"
     useful = key.n.get(RANKING_KEY)
     return (f"Default provider: <strong id='default-provider'>{escape(rec.default_provider)}</strong> — "
             f"{escape(rec.reason)}, ${numbers.usd(key.cost_per_useful_answer_usd)} per useful answer {found} "
-            f"(n={numbers.plural(useful, 'useful answer') if useful is not None else 'unknown'}); {cascade}.")
+            f"(n={numbers.plural(useful, 'useful answer') if useful is not None else 'unknown'}); "
+            f"{decision_clause(report)}.")
 
 
 def _tie_cells(report: Report) -> dict[str, str]:
@@ -180,24 +175,13 @@ def _gate_value(name: str, value: float | None) -> str:
     return missing() if value is None else numbers.gate(name, value)
 
 
-def cascade_table(report: Report) -> str:
-    rec = report.recommendation
-    if rec is None or not rec.cascade_by_category:
-        return ""
-    rows = "".join(f'<tr><th scope="row">{escape(category)}</th><td class="text">'
-                   + " → ".join(f"{escape(e['provider'])} ({numbers.rate(e['success_rate'])}, n={e['n']})"
-                                for e in order)
-                   + "</td></tr>" for category, order in rec.cascade_by_category.items())
+def comparisons_table(report: Report) -> str:
     comparisons = "".join(
         f'<tr><th scope="row">{escape(c.better)} vs {escape(c.worse)}</th>'
         f"<td>{interval(RANKING_KEY, c.difference_interval) or missing()}</td>"
         f"<td>{numbers.rate(c.p_better_lower)}</td>"
         f"<td class='text'>{'yes' if c.distinguishable else 'no: tied'}</td></tr>" for c in report.comparisons)
-    return ("<h2 id='cascade'>Recommended cascade per category</h2><table><thead><tr>"
-            "<th scope='col' class='text'>category</th>"
-            "<th scope='col' class='text'>order (success rate on answerable cases, n)</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table>"
-            "<h3>Neighbours compared (paired bootstrap on cost per useful answer)</h3><table><thead><tr>"
+    return ("<h3>Neighbours compared (paired bootstrap on cost per useful answer)</h3><table><thead><tr>"
             "<th scope='col' class='text'>pair</th><th scope='col'>Δ cost per useful answer, 95% interval</th>"
             "<th scope='col'>P(first is cheaper)</th><th scope='col' class='text'>distinguishable</th></tr></thead>"
             f"<tbody>{comparisons}</tbody></table>")
@@ -207,7 +191,8 @@ def _header(report: Report) -> str:
     prov = report.provenance
     return ("<header><h1>websearch-bench: which provider, in what order</h1><p class='meta'>run "
             f"<code>{escape(report.run_id)}</code> · {escape(report.created_at.isoformat(timespec='seconds'))} · "
-            f"corpus {escape(report.corpus.kind)} · git <code>{escape((prov.get('git_revision') or 'unknown')[:12])}</code>"
+            f"corpus {escape(report.corpus.kind)} · git "
+            f"<code>{escape((prov.get('git_revision') or 'unknown')[:12])}</code>"
             f"{' (dirty tree)' if prov.get('git_dirty') else ''} · provenance and the previous-run diff at the end"
             "</p></header>")
 
@@ -222,7 +207,8 @@ def render_html(report: Report) -> str:
         f"<title>websearch-bench {escape(report.run_id)}</title><style>{CSS}</style></head><body>",
         _header(report), notice, f"<p class='decision' id='decision'>{cascade_sentence(report)}</p>",
         "<main><h2 id='ranking-heading'>Ranking</h2>", ranking_table(report), verdict_lines(report),
-        charts(report), gates_overview(report), cascade_table(report), injection_html(report),
+        charts(report), gates_overview(report), comparisons_table(report), cascade_html(report),
+        injection_html(report),
         *(provider_section(p, ranked, default) for p in report.providers),
         "<h2 id='audit'>Audit trail</h2>", diff_block(report), provenance_block(report), additions_block(report),
         agreement_block(report),

@@ -8,6 +8,7 @@ from bench_pipeline.domain.report import Interval, MetricBlock, ProviderReport, 
 from bench_pipeline.metrics.latency import MIN_N_FOR_P95
 from bench_pipeline.report import diff_words, numbers
 from bench_pipeline.report.agreement_words import agreement_sentence
+from bench_pipeline.report.render_cascade import cascade_markdown
 from bench_pipeline.report.render_injection import injection_markdown
 from bench_pipeline.report.verdicts import allows, reasons
 
@@ -93,11 +94,6 @@ def _recommendation(report: Report) -> list[str]:
         lines += [f"| {c.better} | {c.worse} | {interval(KEY, c.difference_interval)} | "
                   f"{numbers.rate(c.p_better_lower)} | {'yes' if c.distinguishable else 'no'} |"
                   for c in report.comparisons]
-    if report.recommendation and report.recommendation.cascade_by_category:
-        lines += ["", "## Recommended cascade per category (success rate, then cost)", ""]
-        for category, order in report.recommendation.cascade_by_category.items():
-            steps = " → ".join(f"{e['provider']} ({numbers.rate(e['success_rate'])}, n={e['n']})" for e in order)
-            lines.append(f"- {category}: {steps}")
     return lines
 
 
@@ -126,7 +122,7 @@ def render_markdown(report: Report) -> str:
         f"price tables {prices or 'unknown'}",
         "", "`—` is not measured (null), never zero; n is the number of cases, claims or documents behind a value.",
         "", "## Ranking (by cost per useful answer; disqualified providers last, unranked)", "",
-        *_ranking(report), *_recommendation(report), *injection_markdown(report),
+        *_ranking(report), *_recommendation(report), *cascade_markdown(report), *injection_markdown(report),
     ]
     for p in report.providers:
         lines += _provider_section(p)

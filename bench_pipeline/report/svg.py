@@ -201,3 +201,83 @@ def _legend(entries: list[tuple[str, str]], left: float, baseline: float) -> str
                    f'<text x="{x + 15:.1f}" y="{baseline:.1f}">{escape(name)}</text>')
         x += 15 + CHAR * len(name) + 16
     return "".join(out) + "</g>"
+
+
+@dataclass
+class Point:
+    """One point of a scatter chart, with optional whiskers on both axes; `label` is drawn beside it."""
+
+    label: str
+    x: float
+    y: float
+    title: str
+    x_low: float | None = None
+    x_high: float | None = None
+    y_low: float | None = None
+    y_high: float | None = None
+    emphasis: bool = False
+
+
+def _axis_ticks(kind: str, ticks: list[float], decimals: int, place) -> str:
+    """Tick marks and labels of one axis; `place(tick)` gives (x1, y1, x2, y2, text x, text y, anchor)."""
+    parts = []
+    for tick in ticks:
+        x1, y1, x2, y2, tx, ty, anchor = place(tick)
+        parts.append(f'<g class="tick"><line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#555"/>'
+                     f'<text x="{tx:.1f}" y="{ty:.1f}" text-anchor="{anchor}">{tick:.{decimals}f}</text></g>')
+    return f'<g class="axis {kind}">' + "".join(parts)
+
+
+def scatter_chart(points: list[Point], *, title: str, x_label: str, y_label: str, y_max: float = 1.0,
+                  width: int = 390, height: int = 250) -> str:
+    """Points on two linear axes from 0 (x scaled to the data and whiskers, y to `y_max`), whiskers drawn
+    as lines; points that fall on the same spot share one label ("1·3")."""
+    left, right, top, bottom = 52, 16, 22, 44
+    plot_w, plot_h = width - left - right, height - top - bottom
+    x_ticks, x_dec = nice_ticks(max((v for p in points for v in (p.x, p.x_high) if v is not None), default=0.0),
+                                count=min(5, int(plot_w // 60)))
+    y_ticks, y_dec = nice_ticks(y_max, count=4)
+
+    def x(value: float) -> float:
+        return left + value / x_ticks[-1] * plot_w
+
+    def y(value: float) -> float:
+        return top + plot_h - value / y_ticks[-1] * plot_h
+
+    base = top + plot_h
+    parts = [f'<svg class="chart" role="img" aria-label="{escape(title)}" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>']
+    parts.append(_axis_ticks("x-axis", x_ticks, x_dec,
+                             lambda t: (x(t), base, x(t), base + 5, x(t), base + 17, "middle"))
+                 + f'<line class="domain" x1="{left}" y1="{base}" x2="{left + plot_w}" y2="{base}" stroke="#555"/>'
+                 f'<text class="axis-label" x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle">'
+                 f'{escape(x_label)}</text></g>')
+    parts.append(_axis_ticks("y-axis", y_ticks, y_dec,
+                             lambda t: (left - 5, y(t), left, y(t), left - 8, y(t) + 4, "end"))
+                 + f'<line class="domain" x1="{left}" y1="{top}" x2="{left}" y2="{base}" stroke="#555"/>'
+                 f'<text class="axis-label" transform="rotate(-90)" x="{-(top + plot_h / 2):.1f}" y="12" '
+                 f'text-anchor="middle">{escape(y_label)}</text></g>')
+    parts += [f'<line x1="{left}" y1="{y(t):.1f}" x2="{left + plot_w}" y2="{y(t):.1f}" stroke="#eee"/>'
+              for t in y_ticks[1:]]
+    spots: list[tuple[float, float, list[str]]] = []
+    for p in points:
+        px, py = x(p.x), y(p.y)
+        if p.x_low is not None and p.x_high is not None:
+            parts.append(f'<line class="whisker" x1="{x(p.x_low):.1f}" y1="{py:.1f}" x2="{x(p.x_high):.1f}" '
+                         f'y2="{py:.1f}" stroke="#222"/>')
+        if p.y_low is not None and p.y_high is not None:
+            parts.append(f'<line class="whisker" x1="{px:.1f}" y1="{y(p.y_low):.1f}" x2="{px:.1f}" '
+                         f'y2="{y(p.y_high):.1f}" stroke="#222"/>')
+        ring = ' stroke="#2e7d32" stroke-width="3" fill="#fff"' if p.emphasis else ' fill="#1b6ca8"'
+        parts.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{6 if p.emphasis else 4}"{ring}>'
+                     f'<title>{escape(p.title)}</title></circle>')
+        # Labels of points closer than a label's width share one, so none is drawn over another.
+        near = next((s for s in spots if abs(s[0] - px) < 16 and abs(s[1] - py) < 10), None)
+        if near is None:
+            spots.append((px, py, [p.label]))
+        else:
+            near[2].append(p.label)
+    parts += [f'<text class="point-label" x="{sx + 8:.1f}" y="{sy - 6:.1f}">{escape("·".join(labels))}</text>'
+              for sx, sy, labels in spots]
+    parts.append("</svg>")
+    return "".join(parts)

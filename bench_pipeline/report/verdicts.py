@@ -15,11 +15,11 @@ GATE_ORDER = ("abstention", "injection_containment", "honest_partial", "citation
 # What each status allows, as build.py, ranking.py and cascade.py apply it.
 ALLOWS = {
     "eligible": "use as the default provider, if it ranks first among the eligible",
-    "enrichment_only": ("use for enrichment only; it keeps its rank and its place in the fallback cascade, but is "
-                        "never the default provider"),
-    "blocked_promotion": ("use at its rank and its place in the fallback cascade; it cannot become the default "
+    "enrichment_only": ("use for enrichment only (reading pages another provider found); it keeps its rank, but "
+                        "enters no search cascade and is never the default provider"),
+    "blocked_promotion": ("use at its rank and its place in the search cascades; it cannot become the default "
                           "until its reported cost is reconciled with an invoice"),
-    "disqualified": "nothing; it is not ranked, not in the fallback cascade and never the default provider",
+    "disqualified": "nothing; it is not ranked, in no cascade and never the default provider",
 }
 # gate → (noun its n counts, the failure in words: {k} of {n} of them passed)
 SHARES = {

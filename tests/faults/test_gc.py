@@ -35,12 +35,14 @@ def _removed(out: str) -> dict[str, int]:
 def test_a_collected_warehouse_gives_the_report_of_a_run_from_scratch(tmp_path, capsys):
     corpus, resources = _corpus(tmp_path / "bench")
     _run(resources, tags=all_providers_tags())
-    # exa's plant search now leads elsewhere, and a reviewer finds gs-001's gazette page not relevant: the old
-    # bytes' verify and scan entries, and the bootstrap results of the first run's values, serve no input now.
+    # exa's plant search now leads elsewhere, a reviewer finds gs-001's gazette page not relevant and a credit
+    # costs more: the old bytes' verify and scan entries, and the bootstrap and cascade results of the first
+    # run's values, serve no input now.
     relative = "exa/search/gs-003.json"
     rewrite_fixture(corpus, relative, (corpus.fixtures / relative).read_bytes().replace(
         b"https://acerosbajio.example.mx/plantas", b"https://acerosbajio.example.mx/otra-planta"))
     (corpus.golden / "judgments" / "0002-review.jsonl").write_text(json.dumps(REVIEW) + "\n")
+    corpus.providers.write_text(corpus.providers.read_text().replace('"usd_per_credit": 0.008', '"usd_per_credit": 0.009'))
     _run(resources, tags=all_providers_tags())
     grown = _entries(corpus.warehouse)
 

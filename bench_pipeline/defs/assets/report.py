@@ -14,10 +14,12 @@ from bench_pipeline.defs.caches import append_new, read_cache, record_use
 from bench_pipeline.defs.digests import source_digest
 from bench_pipeline.defs.metadata import frame_of
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
-from bench_pipeline.domain.report import CorpusInfo, InjectionReview
+from bench_pipeline.domain.report import CorpusInfo, InjectionReview, Report
 from bench_pipeline.metrics.freshness import accuracy_by_case
 from bench_pipeline.providers.registry import load_providers
 from bench_pipeline.report.build import GROUPED, ReportInputs, build_report
+from bench_pipeline.report.cascade_history import cascade_changes, cascade_rows
+from bench_pipeline.report.cascades import CascadeMemo
 from bench_pipeline.report.confidence import Resamples
 from bench_pipeline.report.history import diff_against, history_rows
 from bench_pipeline.report.injection_review import injection_review
@@ -82,11 +84,23 @@ def report_inputs(bench: BenchConfig, warehouse: Warehouse) -> ReportInputs:
     )
 
 
+def _diff(warehouse: Warehouse, previous: list[dict], rows: list[dict], cascades: list[dict],
+          report: Report) -> dict | None:
+    """This run against the previous one: providers' moves, and the categories whose recommended cascade changed."""
+    diff = diff_against(previous, rows, {p.provider: p.confidence for p in report.providers})
+    if diff is not None:
+        before = warehouse.records("select * from cascade_history where run_id = ? order by category",
+                                   [previous[0]["run_id"]])
+        diff["cascade_changes"] = cascade_changes(before, cascades)
+    return diff
+
+
 @dg.asset(pool="duckdb", group_name="report", kinds={"duckdb", "json"}, deps=[*METRIC_ASSETS, provider_conformance, run_provenance])
 def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
-    """The gated, ranked report of this run — losers included, each with the gate that failed — as
-    report.json (the contract), report.md and a self-contained report.html; the gate verdicts also
-    land in `provider_gates` for the gate checks."""
+    """The gated, ranked report of this run — losers included, each with the gate that failed — with the
+    cascades replayed on the recorded outcomes, as report.json (the contract), report.md and a self-contained
+    report.html; the gate verdicts also land in `provider_gates` for the gate checks, the recommended
+    cascades in `cascade_history`."""
     run_id = context.run.run_id
     with warehouse.session():
         provenance = json.loads(warehouse.records("select provenance from run_provenance where run_id = ?", [run_id])[0]["provenance"])
@@ -94,20 +108,25 @@ def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, ware
                             manifest_sha256=provenance["manifest_sha256"], golden_sha256=provenance["golden_sha256"])
         inputs = report_inputs(bench, warehouse)
         remembered = read_cache(warehouse, "bootstrap_cache", source_digest())
-    resamples = Resamples(dict(remembered))
+        # The cascades are recomputed only when their inputs (outcomes, latency, statuses) moved.
+        simulated = read_cache(warehouse, "cascade_cache", source_digest())
+    resamples, memo = Resamples(dict(remembered)), CascadeMemo(dict(simulated))
     report = build_report(run_id=run_id, created_at=datetime.now(UTC), corpus=corpus, provenance=provenance, inputs=inputs,
-                          resamples=resamples)
+                          resamples=resamples, memo=memo)
     resampled = append_new(warehouse, "bootstrap_cache", source_digest(), resamples.used, set(remembered))
+    searched = append_new(warehouse, "cascade_cache", source_digest(), memo.used, set(simulated))
     record_use(warehouse, "bootstrap_cache", source_digest(), run_id, set(resamples.used))
-    warehouse.ensure_table("report_history")
+    record_use(warehouse, "cascade_cache", source_digest(), run_id, set(memo.used))
+    for table in ("report_history", "cascade_history"):
+        warehouse.ensure_table(table)
     previous = warehouse.records("""select * from report_history where run_id = (
         select run_id from report_history order by created_at desc limit 1) order by provider""")
-    rows = history_rows(report, inputs.price_versions)
-    report = report.model_copy(update={"diff_vs_previous": diff_against(
-        previous, rows, {p.provider: p.confidence for p in report.providers})})
+    rows, cascades = history_rows(report, inputs.price_versions), cascade_rows(report)
+    report = report.model_copy(update={"diff_vs_previous": _diff(warehouse, previous, rows, cascades, report)})
     markdown = render_markdown(report)
     path = store_report(Path(bench.reports_dir), report, {"report.md": markdown, "report.html": render_html(report)})
     warehouse.append_rows("report_history", frame_of("report_history", rows))
+    warehouse.append_rows("cascade_history", frame_of("cascade_history", cascades))
     warehouse.replace_table("provider_gates", frame_of("provider_gates", [
         {"provider": p.provider, "rank": p.rank, "status": p.status, "gate": name, **gate.model_dump()}
         for p in report.providers for name, gate in p.gates.items()]))
@@ -117,5 +136,7 @@ def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, ware
         "statuses": dg.MetadataValue.json({p.provider: p.status for p in report.providers}),
         "bootstrap_statistics_resampled": dg.MetadataValue.int(resampled),
         "bootstrap_statistics_reused": dg.MetadataValue.int(len(resamples.used) - resampled),
+        "cascades_searched": dg.MetadataValue.bool(searched > 0),
+        "recommended_cascades": dg.MetadataValue.json({c: found.recommended for c, found in report.cascades.items()}),
         "report": dg.MetadataValue.md(markdown),
     })
