@@ -42,7 +42,8 @@ def test_a_collected_warehouse_gives_the_report_of_a_run_from_scratch(tmp_path, 
     rewrite_fixture(corpus, relative, (corpus.fixtures / relative).read_bytes().replace(
         b"https://acerosbajio.example.mx/plantas", b"https://acerosbajio.example.mx/otra-planta"))
     (corpus.golden / "judgments" / "0002-review.jsonl").write_text(json.dumps(REVIEW) + "\n")
-    corpus.providers.write_text(corpus.providers.read_text().replace('"usd_per_credit": 0.008', '"usd_per_credit": 0.009'))
+    prices = corpus.providers.read_text()
+    corpus.providers.write_text(prices.replace('"usd_per_credit": 0.008', '"usd_per_credit": 0.009'))
     _run(resources, tags=all_providers_tags())
     grown = _entries(corpus.warehouse)
 
