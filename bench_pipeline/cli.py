@@ -22,6 +22,7 @@ DEFAULT_PROVIDERS = "providers.yaml"
 DEFAULT_INCOMING = "fixtures/incoming"
 DEFAULT_INVOICES = "invoices"
 DEFAULT_REVIEW_PORT = 8765
+DEFAULT_KEEP_RUNS = 3  # bench gc keeps every cache entry one of the last 3 runs used
 
 # One scheme for every command (docs/operations.md#exit-codes).
 EXIT_OK = 0
@@ -105,10 +106,27 @@ def cmd_scan_injection(args: argparse.Namespace) -> int:
     return run_scan_injection(args.paths)
 
 
+def cmd_gc(args: argparse.Namespace) -> int:
+    from bench_pipeline.defs.gc import collect, size_text
+
+    done = collect(Path(args.warehouse) / "bench.duckdb", keep_runs=args.keep_runs, dry_run=args.dry_run)
+    for pruned in done.tables:
+        print(f"bench gc: {pruned.line(args.keep_runs, args.dry_run)}")
+    print(f"bench gc: {done.database}: {size_text(done.bytes_before)} before, {size_text(done.bytes_after)} after")
+    return EXIT_OK
+
+
 def cmd_review(args: argparse.Namespace) -> int:
     from bench_pipeline.review import server
     from bench_pipeline.review.snapshot import WarehouseBusy
 
+    if args.review_command == "revoke":
+        try:
+            print(f"bench review revoke: {server.revoke(warehouse=Path(args.warehouse), reviewer=args.reviewer)}")
+        except ValueError as exc:  # InputError (an unreadable revocation list) is one too: one line, exit 2
+            print(f"bench review revoke: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return EXIT_OK
     if args.review_command == "invite":
         try:
             print(server.invite(warehouse=Path(args.warehouse), reviewer=args.reviewer, host=args.host, port=args.port))
@@ -170,6 +188,14 @@ def build_parser() -> argparse.ArgumentParser:
     scan.add_argument("paths", nargs="+", metavar="PATH")
     scan.set_defaults(func=cmd_scan_injection)
 
+    gc = sub.add_parser("gc", parents=[common],
+                        help="drop the verify, secret-scan, bootstrap and cascade cache entries no recent run used")
+    gc.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
+    gc.add_argument("--keep-runs", type=int, default=DEFAULT_KEEP_RUNS, metavar="N",
+                    help=f"keep every entry one of the last N runs used (default {DEFAULT_KEEP_RUNS})")
+    gc.add_argument("--dry-run", action="store_true", help="say what would be removed, remove nothing")
+    gc.set_defaults(func=cmd_gc)
+
     review = sub.add_parser("review", parents=[common],
                             help="serve the reviewer's pages on 127.0.0.1 (judgments, dates, golden additions)")
     review.add_argument("--golden", default=DEFAULT_GOLDEN)
@@ -186,6 +212,10 @@ def build_parser() -> argparse.ArgumentParser:
     invite.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
     invite.add_argument("--host", default="127.0.0.1")
     invite.add_argument("--port", type=int, default=DEFAULT_REVIEW_PORT)
+    revoke = review_sub.add_parser("revoke", parents=[common],
+                                   help="end every session and unused invitation of a reviewer, at once")
+    revoke.add_argument("reviewer", help="pseudonym, e.g. rev-a1")
+    revoke.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
     return parser
 
 

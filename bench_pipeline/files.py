@@ -15,6 +15,8 @@ from pydantic import BaseModel, ValidationError
 from bench_pipeline.domain.errors import InputError, first_pydantic_error
 
 M = TypeVar("M", bound=BaseModel)
+# Python's parsers recurse once per level; no input of ours nests anywhere near the interpreter's limit.
+TOO_DEEP = "nested deeper than the parser can follow (lists or objects inside each other about 1,000 levels deep)"
 
 
 def write_atomic(path: Path, data: bytes | str) -> None:
@@ -46,6 +48,39 @@ def read_bytes(path: Path) -> bytes:
         raise InputError(path, "(file)", "does not exist") from None
 
 
+class NotJson(ValueError):
+    """What json.loads accepts and JSON is not; `key` names the object key concerned, when there is one."""
+
+    def __init__(self, key: str | None, reason: str):
+        self.key = key
+        super().__init__(reason)
+
+
+class RepeatedKey(NotJson):
+    """A key given twice in one JSON object: json.loads would keep the last value and drop the other unsaid."""
+
+    def __init__(self, key: str):
+        super().__init__(key, "given twice in one object: one of its two values would be dropped silently")
+
+
+def _no_constant(name: str) -> Any:
+    raise NotJson(None, f"{name} is not a JSON number (a measurement that is not a number is null, never NaN)")
+
+
+def _one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RepeatedKey(key)
+        out[key] = value
+    return out
+
+
+def loads(text: str) -> Any:
+    """json.loads that refuses what JSON is not (NotJson): a key given twice in one object, NaN and Infinity."""
+    return json.loads(text, object_pairs_hook=_one_value_per_key, parse_constant=_no_constant)
+
+
 def parse_json(path: Path, data: bytes) -> Any:
     """JSON from a file's bytes; a failure names the file."""
     try:
@@ -53,9 +88,13 @@ def parse_json(path: Path, data: bytes) -> Any:
     except UnicodeDecodeError as exc:
         raise InputError(path, "(file)", f"is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     try:
-        return json.loads(text)
+        return loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(path, "(json)", f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except NotJson as exc:
+        raise InputError(path, exc.key or "(json)", str(exc)) from None
+    except RecursionError:
+        raise InputError(path, "(json)", TOO_DEEP) from None
 
 
 def read_json(path: Path) -> Any:
@@ -79,14 +118,32 @@ def read_utf8(path: Path) -> str:
         raise InputError(path, "(file)", f"is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
+# libyaml's loader when built in: the same documents, ten times faster than the pure-Python one.
+class _OneValuePerKey(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """The safe loader, refusing a key given twice in one mapping (YAML would keep the last value unsaid)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = (key_node.tag, key_node.value) if isinstance(key_node, yaml.ScalarNode) else None
+            if key in seen and key_node.value != "<<":
+                raise yaml.constructor.ConstructorError(
+                    "while reading a mapping", node.start_mark,
+                    f"found key {key_node.value!r} twice (one of its two values would be dropped silently)",
+                    key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep)
+
+
 def read_yaml(path: Path) -> Any:
     path = Path(path)
     text = read_utf8(path)
     try:
-        # libyaml's loader when built in: the same documents, ten times faster than the pure-Python one.
-        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        return yaml.load(text, Loader=_OneValuePerKey)
     except yaml.YAMLError as exc:
         raise InputError(path, "(yaml)", f"malformed YAML: {exc}") from None
+    except RecursionError:
+        raise InputError(path, "(yaml)", TOO_DEEP) from None
 
 
 def load_model(path: Path, model: type[M]) -> M:

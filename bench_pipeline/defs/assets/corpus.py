@@ -6,7 +6,7 @@ from pathlib import Path
 import dagster as dg
 import pandas as pd
 
-from bench_pipeline.defs.caches import append_new, read_cache
+from bench_pipeline.defs.caches import append_new, read_cache, record_use
 from bench_pipeline.defs.metadata import frame_of, md_table, table_metadata
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
 from bench_pipeline.domain.errors import InputError
@@ -27,7 +27,8 @@ from bench_pipeline.report.provenance import METHOD_SETTINGS, collect_provenance
 
 
 @dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"})
-def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
+def fixture_manifest(context: dg.AssetExecutionContext, bench: BenchConfig,
+                     warehouse: Warehouse) -> dg.MaterializeResult:
     """Every fixture file listed in manifest.json, verified: hashes, captured_at, paths, classes.
 
     Findings land in `manifest_findings`; the blocking checks on this asset read them, so a
@@ -46,6 +47,7 @@ def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
         warehouse.replace_table("fixture_corpus", frame_of("fixture_corpus", [
             {"manifest_sha256": manifest_sha256, "corpus_kind": verification.corpus_kind}]))
     parsed = append_new(warehouse, "verify_cache", verifier, cache, known)
+    record_use(warehouse, "verify_cache", verifier, context.run.run_id, cache.used)
     coverage = pd.DataFrame(
         [{"provider": p, "classes": len(c), "missing": ", ".join(sorted(set(FIXTURE_CLASSES) - c)) or "—"}
          for p, c in sorted(verification.classes_by_provider.items())])

@@ -10,7 +10,7 @@ import dagster as dg
 from bench_pipeline.defs.assets.corpus import run_provenance, verified_corpus
 from bench_pipeline.defs.assets.metrics import METRIC_ASSETS, freshness_documents, provider_slugs
 from bench_pipeline.defs.assets.resilience import provider_conformance
-from bench_pipeline.defs.caches import append_new, read_cache
+from bench_pipeline.defs.caches import append_new, read_cache, record_use
 from bench_pipeline.defs.digests import source_digest
 from bench_pipeline.defs.metadata import frame_of
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
@@ -115,6 +115,8 @@ def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, ware
                           resamples=resamples, memo=memo)
     resampled = append_new(warehouse, "bootstrap_cache", source_digest(), resamples.used, set(remembered))
     searched = append_new(warehouse, "cascade_cache", source_digest(), memo.used, set(simulated))
+    record_use(warehouse, "bootstrap_cache", source_digest(), run_id, set(resamples.used))
+    record_use(warehouse, "cascade_cache", source_digest(), run_id, set(memo.used))
     for table in ("report_history", "cascade_history"):
         warehouse.ensure_table(table)
     previous = warehouse.records("""select * from report_history where run_id = (
