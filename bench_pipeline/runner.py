@@ -88,12 +88,13 @@ def _instance() -> dg.DagsterInstance:
 
 
 def _started(pid: int) -> str | None:
-    """When the process started (clock ticks since boot), None when there is no such process: a PID alone
-    could have been reused."""
+    """When the process started (clock ticks since boot), None when there is no such process or it has ended
+    (a zombie: killed, its exit status not yet collected by its parent): a PID alone could have been reused."""
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
+    return None if fields[0] == "Z" else fields[19]
 
 
 def _this_process() -> str:
@@ -182,12 +183,13 @@ def run_benchmark(*, fixtures: Path, golden: Path, warehouse: Path, providers_fi
     selection = {"selection": JUDGMENTS_RERUN} if judgments_only else {}
     tags = {PROCESS_TAG: _this_process(), **({} if judgments_only else all_providers_tags())}
     with network_locked(), _instance() as instance:
-        for line in release_abandoned_runs(instance):
-            notify(line)
         # Held from here to the end: the run's steps, in this process, re-enter it (bench_pipeline/run_lock.py).
         with run_lock.writing(database, run_lock.describe("`bench run`"), notify) as waited:
             if waited:
                 notify(f"waited {waited:.1f} s for the run before it to end")
+            # After the wait: the run waited for may have been killed, leaving its pool slot taken.
+            for line in release_abandoned_runs(instance):
+                notify(line)
             check_warehouse(database)
             if judgments_only:
                 require_whole_run(resources["warehouse"])
