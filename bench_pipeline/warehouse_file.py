@@ -41,7 +41,7 @@ def _said(database: str | Path, exc: duckdb.Error) -> str:
     """DuckDB's first line, without its error-class prefix and the path the message already names."""
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     text = re.sub(r"^[A-Za-z ]*Error: ", "", text)
-    return text.replace(f'"{database}"', "the file").rstrip("!. ")
+    return re.sub(rf'(?:[Tt]he )?file "{re.escape(str(database))}"', "the file", text).rstrip("!. ")
 
 
 def check_warehouse(database: str | Path) -> None:
@@ -56,7 +56,7 @@ def check_warehouse(database: str | Path) -> None:
     try:
         conn = connect(path, read_only=True)
     except duckdb.Error as exc:
-        raise InputError(path, "(file)", f"cannot be opened as a DuckDB warehouse ({_said(path, exc)}): "
+        raise InputError(path, "(file)", f"is not a DuckDB database this bench can open ({_said(path, exc)}): "
                                          f"{aside(path)}") from None
     try:
         tables = [row[0] for row in conn.execute("select table_name from duckdb_tables()").fetchall()]
