@@ -47,7 +47,8 @@ def lock_path(database: str | Path) -> Path:
 
 def describe(what: str) -> str:
     """The holder's line in the lock file: what, which process on which host, since when."""
-    return f"{what} (pid {os.getpid()} on {socket.gethostname()}, since {datetime.now(UTC).isoformat(timespec='seconds')})"
+    since = datetime.now(UTC).isoformat(timespec="seconds")
+    return f"{what} (pid {os.getpid()} on {socket.gethostname()}, since {since})"
 
 
 def holder(database: str | Path) -> str:

@@ -150,7 +150,8 @@ class Paused(Started):
         self.point = point
         self.marker = folder / f"paused-at-{point}"
         self.marker.unlink(missing_ok=True)
-        super().__init__(corpus, warehouse, folder, f"paused-{point}", **{PAUSE_AT: point, PAUSE_MARKER: str(self.marker)})
+        super().__init__(corpus, warehouse, folder, f"paused-{point}",
+                         **{PAUSE_AT: point, PAUSE_MARKER: str(self.marker)})
         self.wait_for(f"pause at {point}", self.marker.is_file)
         self.paused_after = time.monotonic() - self.started
 

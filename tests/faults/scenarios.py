@@ -68,6 +68,7 @@ class Kill:
     point: str
     killed_run: str | None
     killed_after_s: float
+    ended_before_the_kill: bool
     after_kill: State
     judgments_only: Done
     recovery: Done
@@ -89,6 +90,7 @@ def kill_and_recover(baseline: Baseline, folder: Path, point: str | None = None,
         run = Started(baseline.corpus, warehouse, folder, "killed")
         time.sleep(after_s)
         killed_after = time.monotonic() - run.started
+    ended = run.process.poll() is not None
     run.kill()
     killed = _run_of(database)
     killed = None if killed == baseline.first_run else killed
@@ -100,7 +102,7 @@ def kill_and_recover(baseline: Baseline, folder: Path, point: str | None = None,
     if recovery.report is not None:
         acknowledged.add(recovery.report.parent.name)
     return Kill(point=point or f"after {killed_after:.1f} s", killed_run=killed, killed_after_s=killed_after,
-                after_kill=after_kill, judgments_only=judgments_only, recovery=recovery,
+                ended_before_the_kill=ended, after_kill=after_kill, judgments_only=judgments_only, recovery=recovery,
                 equal_to_scratch=recovery.report is not None and report_texts(recovery.report.parent) == expected,
                 after_recovery=state(baseline, warehouse, first_report, acknowledged))
 
@@ -117,7 +119,8 @@ class FullDisk:
     after: State
 
 
-def full_disk_at(baseline: Baseline, warehouse: Path, folder: Path, point: str, first_report: dict[str, bytes]) -> FullDisk:
+def full_disk_at(baseline: Baseline, warehouse: Path, folder: Path, point: str,
+                 first_report: dict[str, bytes]) -> FullDisk:
     """A run paused at `point`, the warehouse's file system filled, the run resumed; the filler then removed."""
     paused = Paused(baseline.corpus, warehouse, folder, point)
     filler = fill(warehouse)

@@ -13,7 +13,8 @@ import pytest
 from bench_pipeline.warehouse_file import SCHEMA_VERSION, VERSION_TABLE
 from tests.faults.run_faults import bench_here, bench_process, shared_baseline
 
-ASIDE = "move it aside (mv {db} {db}.damaged) to start a new history, or restore it from a backup; bench left it as it is"
+ASIDE = ("move it aside (mv {db} {db}.damaged) to start a new history, or restore it from a backup; "
+         "bench left it as it is")
 
 
 @pytest.fixture(scope="module")

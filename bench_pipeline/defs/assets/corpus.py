@@ -27,7 +27,8 @@ from bench_pipeline.report.provenance import METHOD_SETTINGS, collect_provenance
 
 
 @dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"})
-def fixture_manifest(context: dg.AssetExecutionContext, bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
+def fixture_manifest(context: dg.AssetExecutionContext, bench: BenchConfig,
+                     warehouse: Warehouse) -> dg.MaterializeResult:
     """Every fixture file listed in manifest.json, verified: hashes, captured_at, paths, classes.
 
     Findings land in `manifest_findings`; the blocking checks on this asset read them, so a
