@@ -29,7 +29,8 @@ EXIT_FAILED = 1  # the check found problems, or the run failed on its own terms
 EXIT_BAD_INPUT = 2  # a file could not be read or is invalid, or a usage error
 EXIT_CODES = """exit codes (every command):
   0  done: the check passed, the run completed, every file was read
-  1  the check found problems, or the run failed on its own terms (a blocking check, an unexpected error)
+  1  the check found problems, or the run failed on its own terms (a blocking check, a file it could not
+     write, such as on a full disk: the last line names it; an unexpected error)
   2  bad input or usage: a file could not be read or is invalid (the last line on stderr names the file and
      the field), or the arguments are wrong
 --debug adds the stack traces; without it, no command prints one."""

@@ -13,8 +13,8 @@ import dagster as dg
 import yaml
 from dagster_shared import error as dg_error
 
-from bench_pipeline.definitions import ASSETS, CHECKS
 from bench_pipeline import run_lock
+from bench_pipeline.definitions import ASSETS, CHECKS
 from bench_pipeline.defs.assets.corpus import NO_WHOLE_RUN, require_finished_whole_run
 from bench_pipeline.defs.automation import JUDGMENTS_RERUN
 from bench_pipeline.defs.partitions import all_providers_tags

@@ -65,7 +65,7 @@ def _lost(kill: Kill) -> str:
 
 def _kill_line(kill: Kill) -> str:
     jo = kill.judgments_only
-    said = "refused" if jo.code == 2 else ("ran (the killed run had committed)" if jo.code == 0 else f"exit {jo.code}")
+    said = "refused" if jo.code == 2 else ("ran (last whole run committed)" if jo.code == 0 else f"exit {jo.code}")
     ended = " (it had ended)" if kill.ended_before_the_kill else ""
     return (f"kill -9 at {kill.point:<44} killed after {kill.killed_after_s:5.1f} s{ended}  --judgments-only "
             f"{said:<34} recovery exit {kill.recovery.code} in {kill.recovery.seconds:5.1f} s  lost: {_lost(kill)}")
