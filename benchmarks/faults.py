@@ -6,7 +6,8 @@ step (`report_write`, `history_append`) and at seeded random moments. After each
 next `bench run`, a process of its own as a user starts it, must complete with the report a run from scratch
 gives and leave history and report folders whole. Then a full disk (a tmpfs: needs root), a damaged, foreign
 and later-schema warehouse, two runs at once, and review saves during a run. One line per scenario, then the
-table of docs/operations.md#faults-and-recovery with the times measured here. About 15 minutes on 2 cores.
+table of docs/operations.md#faults-and-recovery with the times measured here. About 20 minutes on 2 cores;
+leave the checkout alone meanwhile: a report names the git revision and whether the tree is dirty.
 """
 
 from __future__ import annotations
