@@ -108,7 +108,8 @@ def kill_and_recover(baseline: Baseline, folder: Path, point: str | None = None,
 
 
 def random_moments(count: int, longest_s: float, seed: int = 23) -> list[float]:
-    return sorted(random.Random(seed).uniform(0.5, longest_s) for _ in range(count))
+    draw = random.Random(seed)
+    return sorted(draw.uniform(0.5, longest_s) for _ in range(count))
 
 
 @dataclass
