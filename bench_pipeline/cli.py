@@ -13,7 +13,7 @@ import traceback
 import warnings
 from pathlib import Path
 
-from bench_pipeline.domain.errors import InputError
+from bench_pipeline.domain.errors import InputError, WriteError
 
 DEFAULT_FIXTURES = "fixtures/web-search"
 DEFAULT_GOLDEN = "golden"
@@ -30,7 +30,8 @@ EXIT_FAILED = 1  # the check found problems, or the run failed on its own terms
 EXIT_BAD_INPUT = 2  # a file could not be read or is invalid, or a usage error
 EXIT_CODES = """exit codes (every command):
   0  done: the check passed, the run completed, every file was read
-  1  the check found problems, or the run failed on its own terms (a blocking check, an unexpected error)
+  1  the check found problems, or the run failed on its own terms (a blocking check, a file it could not
+     write, such as on a full disk: the last line names it; an unexpected error)
   2  bad input or usage: a file could not be read or is invalid (the last line on stderr names the file and
      the field), or the arguments are wrong
 --debug adds the stack traces; without it, no command prints one."""
@@ -63,8 +64,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         if args.debug:
             for trace in outcome.traces:
                 print(trace, file=sys.stderr)
-        # Bad input last: the final line names the file and the field.
-        for reason in outcome.failures + outcome.input_errors:
+        # Bad input last: the final line names the file and the field (or the file that could not be written).
+        for reason in outcome.failures + outcome.write_errors + outcome.input_errors:
             print(f"bench run: {reason}", file=sys.stderr)
         return EXIT_BAD_INPUT if outcome.input_errors else EXIT_FAILED
     print(outcome.report_path)
@@ -228,6 +229,11 @@ def main(argv: list[str] | None = None) -> int:
             traceback.print_exc()
         print(f"bench {args.command}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except WriteError as exc:  # a full disk or a read-only mount: the run could not go on, its input was fine
+        if args.debug:
+            traceback.print_exc()
+        print(f"bench {args.command}: {exc}", file=sys.stderr)
+        return EXIT_FAILED
     except Exception as exc:  # a bug or an outage, not bad input: still one line, the stack only with --debug
         if args.debug:
             raise

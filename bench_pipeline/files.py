@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -12,7 +13,7 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from bench_pipeline.domain.errors import InputError, first_pydantic_error
+from bench_pipeline.domain.errors import InputError, WriteError, first_pydantic_error
 
 M = TypeVar("M", bound=BaseModel)
 # Python's parsers recurse once per level; no input of ours nests anywhere near the interpreter's limit.
@@ -20,17 +21,24 @@ TOO_DEEP = "nested deeper than the parser can follow (lists or objects inside ea
 
 
 def write_atomic(path: Path, data: bytes | str) -> None:
-    """Write via a temp file in the same folder and rename, so a reader never sees half a file."""
+    """Write via a temp file in the same folder and rename, so a reader never sees half a file. A write the
+    system refuses (a full disk, a read-only mount) is a `WriteError` naming `path`; the temp file is removed."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise WriteError(path, exc.strerror or str(exc), exc.errno) from exc
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise WriteError(path, exc.strerror or str(exc), exc.errno) from exc
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -111,7 +119,22 @@ def sha256_file(path: Path) -> str:
 
 def read_utf8(path: Path) -> str:
     """A text file we read (YAML, JSON lines): UTF-8 or bad input naming the file, never a decoder's stack."""
-    data = read_bytes(path)
+    return _decoded(path, read_bytes(path))
+
+
+def read_appended_utf8(path: Path) -> str:
+    """A file another process appends to under an exclusive `flock` (a review round's records), read under a
+    shared one, so a run reading it during a save never sees half the line being written."""
+    try:
+        with open(path, "rb") as handle:
+            fcntl.flock(handle, fcntl.LOCK_SH)
+            data = handle.read()
+    except FileNotFoundError:
+        raise InputError(path, "(file)", "does not exist") from None
+    return _decoded(path, data)
+
+
+def _decoded(path: Path, data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -13,7 +13,7 @@ SCHEMAS: dict[str, dict[str, str]] = {
                      "freshness_days": "INTEGER"},
     "relevance_judgments": {"case_id": "VARCHAR", "url": "VARCHAR", "relevant": "BOOLEAN", "reason": "VARCHAR",
                             "reviewer": "VARCHAR", "judged_at": "VARCHAR", "round": "VARCHAR"},
-    "fixture_corpus": {"manifest_sha256": "VARCHAR", "corpus_kind": "VARCHAR"},
+    "fixture_corpus": {"manifest_sha256": "VARCHAR", "corpus_kind": "VARCHAR", "run_id": "VARCHAR"},
     "verify_cache": {"sha256": "VARCHAR", "verifier_version": "VARCHAR", "facts": "VARCHAR"},
     "secret_scan_cache": {"sha256": "VARCHAR", "scanner_version": "VARCHAR", "findings": "VARCHAR"},
     "secret_scan_findings": {"file": "VARCHAR", "json_path": "VARCHAR", "detector": "VARCHAR", "preview": "VARCHAR"},

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from bench_pipeline.domain.errors import InputError, first_pydantic_error
 from bench_pipeline.domain.golden import GoldenSet, HostFamilies, InjectionJudgment, Judgment, VerifiedDate
-from bench_pipeline.files import TOO_DEEP, NotJson, load_model, loads, read_utf8
+from bench_pipeline.files import TOO_DEEP, NotJson, load_model, loads, read_appended_utf8
 
 CASES_FILE = "cases.yaml"
 FAMILIES_FILE = "host_families.yaml"
@@ -100,7 +100,7 @@ def _load_jsonl(path: Path, model: type[BaseModel]) -> list:
 
 
 def _numbered_jsonl(path: Path, model: type[BaseModel]) -> list[tuple[int, BaseModel]]:
-    text = read_utf8(path)
+    text = read_appended_utf8(path)
     if text and not text.endswith("\n"):
         # A write cut short: never parsed, never dropped; `bench review` moves it aside at its next start.
         raise InputError(path, f"line {text.count(chr(10)) + 1}", "torn last line (no newline): an interrupted write")
