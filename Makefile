@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 export DAGSTER_DISABLE_TELEMETRY := 1
 export UV_COMPILE_BYTECODE := 1
 
-.PHONY: bench dev test ui-check verify check-defs benchmarks heldout lock clean
+.PHONY: bench dev test fuzz ui-check verify check-defs benchmarks heldout lock clean
 
 # `make bench` records into the instance the UI reads (the repository's dagster_home/, unless DAGSTER_HOME is
 # set), so `make dev` shows its run; `bench run` alone defaults to ./dagster_home the same way.
@@ -33,6 +33,11 @@ dev: $(STAMP)
 # -rs: every skipped test with its reason (the browser tests skip without Debian's chromium).
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -rs
+
+# The long fuzzing campaign (tests/faults/test_fuzz_*.py with 40 times the examples `make test` tries; about
+# 15 minutes on 2 cores): the examples tried per target are in the statistics at the end.
+fuzz: $(STAMP)
+	BENCH_FUZZ=long $(BIN)/python -m pytest -q -rs --hypothesis-show-statistics tests/faults/test_fuzz_*.py
 
 # The UI as a new user meets it after `make bench` (about 75 s; needs Debian's chromium).
 ui-check: $(STAMP)

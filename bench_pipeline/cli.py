@@ -13,7 +13,7 @@ import traceback
 import warnings
 from pathlib import Path
 
-from bench_pipeline.domain.errors import InputError
+from bench_pipeline.domain.errors import InputError, WriteError
 
 DEFAULT_FIXTURES = "fixtures/web-search"
 DEFAULT_GOLDEN = "golden"
@@ -22,6 +22,7 @@ DEFAULT_PROVIDERS = "providers.yaml"
 DEFAULT_INCOMING = "fixtures/incoming"
 DEFAULT_INVOICES = "invoices"
 DEFAULT_REVIEW_PORT = 8765
+DEFAULT_KEEP_RUNS = 3  # bench gc keeps every cache entry one of the last 3 runs used
 
 # One scheme for every command (docs/operations.md#exit-codes).
 EXIT_OK = 0
@@ -29,7 +30,8 @@ EXIT_FAILED = 1  # the check found problems, or the run failed on its own terms
 EXIT_BAD_INPUT = 2  # a file could not be read or is invalid, or a usage error
 EXIT_CODES = """exit codes (every command):
   0  done: the check passed, the run completed, every file was read
-  1  the check found problems, or the run failed on its own terms (a blocking check, an unexpected error)
+  1  the check found problems, or the run failed on its own terms (a blocking check, a file it could not
+     write, such as on a full disk: the last line names it; an unexpected error)
   2  bad input or usage: a file could not be read or is invalid (the last line on stderr names the file and
      the field), or the arguments are wrong
 --debug adds the stack traces; without it, no command prints one."""
@@ -62,8 +64,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         if args.debug:
             for trace in outcome.traces:
                 print(trace, file=sys.stderr)
-        # Bad input last: the final line names the file and the field.
-        for reason in outcome.failures + outcome.input_errors:
+        # Bad input last: the final line names the file and the field (or the file that could not be written).
+        for reason in outcome.failures + outcome.write_errors + outcome.input_errors:
             print(f"bench run: {reason}", file=sys.stderr)
         return EXIT_BAD_INPUT if outcome.input_errors else EXIT_FAILED
     print(outcome.report_path)
@@ -105,10 +107,27 @@ def cmd_scan_injection(args: argparse.Namespace) -> int:
     return run_scan_injection(args.paths)
 
 
+def cmd_gc(args: argparse.Namespace) -> int:
+    from bench_pipeline.defs.gc import collect, size_text
+
+    done = collect(Path(args.warehouse) / "bench.duckdb", keep_runs=args.keep_runs, dry_run=args.dry_run)
+    for pruned in done.tables:
+        print(f"bench gc: {pruned.line(args.keep_runs, args.dry_run)}")
+    print(f"bench gc: {done.database}: {size_text(done.bytes_before)} before, {size_text(done.bytes_after)} after")
+    return EXIT_OK
+
+
 def cmd_review(args: argparse.Namespace) -> int:
     from bench_pipeline.review import server
     from bench_pipeline.review.snapshot import WarehouseBusy
 
+    if args.review_command == "revoke":
+        try:
+            print(f"bench review revoke: {server.revoke(warehouse=Path(args.warehouse), reviewer=args.reviewer)}")
+        except ValueError as exc:  # InputError (an unreadable revocation list) is one too: one line, exit 2
+            print(f"bench review revoke: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return EXIT_OK
     if args.review_command == "invite":
         try:
             print(server.invite(warehouse=Path(args.warehouse), reviewer=args.reviewer, host=args.host, port=args.port))
@@ -170,6 +189,14 @@ def build_parser() -> argparse.ArgumentParser:
     scan.add_argument("paths", nargs="+", metavar="PATH")
     scan.set_defaults(func=cmd_scan_injection)
 
+    gc = sub.add_parser("gc", parents=[common],
+                        help="drop the verify, secret-scan, bootstrap and cascade cache entries no recent run used")
+    gc.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
+    gc.add_argument("--keep-runs", type=int, default=DEFAULT_KEEP_RUNS, metavar="N",
+                    help=f"keep every entry one of the last N runs used (default {DEFAULT_KEEP_RUNS})")
+    gc.add_argument("--dry-run", action="store_true", help="say what would be removed, remove nothing")
+    gc.set_defaults(func=cmd_gc)
+
     review = sub.add_parser("review", parents=[common],
                             help="serve the reviewer's pages on 127.0.0.1 (judgments, dates, golden additions)")
     review.add_argument("--golden", default=DEFAULT_GOLDEN)
@@ -186,6 +213,10 @@ def build_parser() -> argparse.ArgumentParser:
     invite.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
     invite.add_argument("--host", default="127.0.0.1")
     invite.add_argument("--port", type=int, default=DEFAULT_REVIEW_PORT)
+    revoke = review_sub.add_parser("revoke", parents=[common],
+                                   help="end every session and unused invitation of a reviewer, at once")
+    revoke.add_argument("reviewer", help="pseudonym, e.g. rev-a1")
+    revoke.add_argument("--warehouse", default=DEFAULT_WAREHOUSE)
     return parser
 
 
@@ -198,6 +229,11 @@ def main(argv: list[str] | None = None) -> int:
             traceback.print_exc()
         print(f"bench {args.command}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except WriteError as exc:  # a full disk or a read-only mount: the run could not go on, its input was fine
+        if args.debug:
+            traceback.print_exc()
+        print(f"bench {args.command}: {exc}", file=sys.stderr)
+        return EXIT_FAILED
     except Exception as exc:  # a bug or an outage, not bad input: still one line, the stack only with --debug
         if args.debug:
             raise

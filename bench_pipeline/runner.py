@@ -13,13 +13,15 @@ import dagster as dg
 import yaml
 from dagster_shared import error as dg_error
 
+from bench_pipeline import run_lock
 from bench_pipeline.definitions import ASSETS, CHECKS
-from bench_pipeline.defs.assets.corpus import NO_WHOLE_RUN, verified_corpus
+from bench_pipeline.defs.assets.corpus import NO_WHOLE_RUN, require_finished_whole_run
 from bench_pipeline.defs.automation import JUDGMENTS_RERUN
 from bench_pipeline.defs.partitions import all_providers_tags
 from bench_pipeline.defs.resources import BenchConfig, ReplayTransport, Warehouse
 from bench_pipeline.domain.errors import InputError
 from bench_pipeline.transport.netlock import network_locked
+from bench_pipeline.warehouse_file import check_warehouse
 
 
 # The run's event log keeps every event; the terminal gets only warnings and the summary below.
@@ -54,6 +56,8 @@ class RunOutcome:
     failures: list[str] = field(default_factory=list)
     # Failures whose root cause is an InputError (`<file>: <field>: <reason>`): bad input, not a failed check.
     input_errors: list[str] = field(default_factory=list)
+    # Failures whose root cause is a WriteError (`<file>: could not write: <reason>`): a full disk, say.
+    write_errors: list[str] = field(default_factory=list)
     # The root causes' stacks, Python-style, for `--debug`.
     traces: list[str] = field(default_factory=list)
 
@@ -84,12 +88,13 @@ def _instance() -> dg.DagsterInstance:
 
 
 def _started(pid: int) -> str | None:
-    """When the process started (clock ticks since boot), None when there is no such process: a PID alone
-    could have been reused."""
+    """When the process started (clock ticks since boot), None when there is no such process or it has ended
+    (a zombie: killed, its exit status not yet collected by its parent): a PID alone could have been reused."""
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
+    return None if fields[0] == "Z" else fields[19]
 
 
 def _this_process() -> str:
@@ -127,32 +132,38 @@ def pool_holders(instance: dg.DagsterInstance) -> list[str]:
     return sorted({slot.run_id for slot in storage.get_concurrency_info(WAREHOUSE_POOL).claimed_slots})
 
 
+# The project's errors whose message is the whole line to show (`<file>: …`): bad input, and a write refused.
+NAMED_ERRORS = ("InputError", "WriteError")
+AFTER_WRITE_ERROR = "; the run stopped, and what earlier runs wrote is intact"
+
+
 def require_whole_run(warehouse: Warehouse) -> None:
     """A judgments-only run reads what a whole run left; checked before any step, which would otherwise
     each fail on its own missing table."""
     if not Path(warehouse.database).is_file():
         raise InputError(warehouse.database, "fixture_corpus", NO_WHOLE_RUN)
-    verified_corpus(warehouse)
+    require_finished_whole_run(warehouse)
 
 
 def root_cause(error: dg_error.SerializableErrorInfo) -> dg_error.SerializableErrorInfo:
-    """The first InputError down the chain, else the innermost error: Dagster wraps the exception an op raised
-    (`DagsterExecutionStepExecutionError`) and keeps it as `cause` (`raise … from`) or `context` (raised while
-    handling another). An InputError raised while handling, say, an OSError is the one that names the field."""
-    while error.cls_name != "InputError" and (error.cause is not None or error.context is not None):
+    """The first InputError or WriteError down the chain, else the innermost error: Dagster wraps the exception
+    an op raised (`DagsterExecutionStepExecutionError`) and keeps it as `cause` (`raise … from`) or `context`
+    (raised while handling another). An InputError raised while handling, say, an OSError is the one that names
+    the field; a WriteError raised from DuckDB's error names the file DuckDB could not write."""
+    while error.cls_name not in NAMED_ERRORS and (error.cause is not None or error.context is not None):
         error = error.cause if error.cause is not None else error.context
     return error
 
 
 def error_line(error: dg_error.SerializableErrorInfo) -> str:
-    """One line: an InputError's own message (`<file>: <field>: <reason>`), otherwise `<Class>: <message>`.
+    """One line: an InputError's or WriteError's own message (`<file>: …`), otherwise `<Class>: <message>`.
     The serialized message starts with the qualified class name (`bench_pipeline.domain.errors.InputError:`)."""
     text = error.message.strip()
     qualified, sep, rest = text.partition(": ")
     if sep and qualified.split(".")[-1] == error.cls_name:
         text = rest
     text = " ".join(text.split())
-    return text if error.cls_name == "InputError" else f"{error.cls_name}: {text}"
+    return text if error.cls_name in NAMED_ERRORS else f"{error.cls_name}: {text}"
 
 
 def python_trace(error: dg_error.SerializableErrorInfo) -> str:
@@ -168,18 +179,25 @@ def run_benchmark(*, fixtures: Path, golden: Path, warehouse: Path, providers_fi
     the instance holds against this run: abandoned runs released, and live runs it has to wait for."""
     resources = bench_resources(fixtures=fixtures, golden=golden, warehouse=warehouse, providers_file=providers_file,
                                 invoices=invoices)
-    if judgments_only:
-        require_whole_run(resources["warehouse"])
+    database = resources["warehouse"].database
     selection = {"selection": JUDGMENTS_RERUN} if judgments_only else {}
     tags = {PROCESS_TAG: _this_process(), **({} if judgments_only else all_providers_tags())}
     with network_locked(), _instance() as instance:
-        for line in release_abandoned_runs(instance):
-            notify(line)
-        for run_id in pool_holders(instance):
-            notify(f"run {run_id} holds the warehouse (pool {WAREHOUSE_POOL}) in {instance.root_directory}; "
-                   "this run waits until it ends")
-        result = dg.materialize([*ASSETS, *CHECKS], resources=resources, instance=instance, raise_on_error=False,
-                                run_config=DEBUG_CONSOLE if debug else SILENT_CONSOLE, tags=tags, **selection)
+        # Held from here to the end: the run's steps, in this process, re-enter it (bench_pipeline/run_lock.py).
+        with run_lock.writing(database, run_lock.describe("`bench run`"), notify) as waited:
+            if waited:
+                notify(f"waited {waited:.1f} s for the run before it to end")
+            # After the wait: the run waited for may have been killed, leaving its pool slot taken.
+            for line in release_abandoned_runs(instance):
+                notify(line)
+            check_warehouse(database)
+            if judgments_only:
+                require_whole_run(resources["warehouse"])
+            for run_id in pool_holders(instance):
+                notify(f"run {run_id} holds the warehouse (pool {WAREHOUSE_POOL}) in {instance.root_directory}; "
+                       "this run waits until it ends")
+            result = dg.materialize([*ASSETS, *CHECKS], resources=resources, instance=instance, raise_on_error=False,
+                                    run_config=DEBUG_CONSOLE if debug else SILENT_CONSOLE, tags=tags, **selection)
         # The ops' own warnings (`context.log.warning`), which the silent console no longer shows. Errors are
         # left out: Dagster logs the steps it skipped after a failure at that level, and failures are read below.
         logged = [entry for entry in instance.all_logs(result.run_id)
@@ -200,15 +218,18 @@ def run_benchmark(*, fixtures: Path, golden: Path, warehouse: Path, providers_fi
         cause = root_cause(error)
         outcome.traces.append(python_trace(cause))
         line = error_line(cause)
-        # Several steps reading the same bad file fail alike: the reason is said once.
+        # Several steps reading the same bad file, or writing to the same full disk, fail alike: said once.
         if cause.cls_name == "InputError":
             if line not in outcome.input_errors:
                 outcome.input_errors.append(line)
+        elif cause.cls_name == "WriteError":
+            if line + AFTER_WRITE_ERROR not in outcome.write_errors:
+                outcome.write_errors.append(line + AFTER_WRITE_ERROR)
         else:
             outcome.failures.append(f"step {event.step_key} failed: {line}")
     report = Path(resources["bench"].reports_dir) / result.run_id / "report.json"
     if result.success and report.is_file():
         outcome.report_path = report
-    elif not outcome.failures and not outcome.input_errors:
+    elif not outcome.failures and not outcome.input_errors and not outcome.write_errors:
         outcome.failures.append(f"run {result.run_id} did not complete")
     return outcome

@@ -44,8 +44,9 @@ def stored_key(warehouse: Warehouse, table: str) -> str | None:
 
 
 def record_key(warehouse: Warehouse, table: str, key: str) -> None:
-    """Recorded after the table is written: a crash between the two recomputes it next time."""
-    with warehouse.connection() as conn:
+    """Recorded in the transaction that writes the table (`Warehouse.transaction`): a table and the key it was
+    computed from never disagree, even after a run killed between the two."""
+    with warehouse.transaction(), warehouse.connection() as conn:
         conn.execute('delete from computed_from where "table" = ? and provider = ?', [table, WHOLE])
         conn.execute("insert into computed_from values (?, ?, ?)", [table, WHOLE, key])
 

@@ -2,19 +2,23 @@
 
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from contextvars import ContextVar
 from pathlib import Path
 
 import dagster as dg
 import duckdb
 import pandas as pd
+from pydantic import PrivateAttr
 
+from bench_pipeline import run_lock
 from bench_pipeline.defs.digests import WHOLE, frame_digest, partition_digests
 from bench_pipeline.defs.tables import SCHEMAS, columns, ddl
 from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.fixtures.exchanges import load_exchange
+from bench_pipeline.pause import pause_point, pausing
 from bench_pipeline.transport import netlock
+from bench_pipeline.warehouse_file import check_warehouse, connect, stamp_version, translated
 
 
 class BenchConfig(dg.ConfigurableResource):
@@ -37,13 +41,46 @@ class BenchConfig(dg.ConfigurableResource):
 
 # The connection a `Warehouse.session()` block holds, per database file.
 _SESSION: ContextVar[dict[str, duckdb.DuckDBPyConnection]] = ContextVar("warehouse_session", default={})
+# The database files with a `Warehouse.transaction()` block open: writes inside it join that transaction.
+_TRANSACTION: ContextVar[frozenset[str]] = ContextVar("warehouse_transaction", default=frozenset())
+
+
+def _step() -> str:
+    """The step running now, for `BENCH_PAUSE_AT` (bench_pipeline/pause.py); empty outside a step."""
+    try:
+        return str(dg.OpExecutionContext.get().op_handle)
+    except dg.DagsterInvariantViolationError:
+        return ""
 
 
 class Warehouse(dg.ConfigurableResource):
-    """The DuckDB file. One writer process at a time; a connection never outlives its block,
-    even when the block raises (dagster-duckdb's resource leaves that to the garbage collector)."""
+    """The DuckDB file. One run writes it at a time (`run_lock`), checked before it is written
+    (`warehouse_file`); a connection never outlives its block, even when the block raises
+    (dagster-duckdb's resource leaves that to the garbage collector)."""
 
     database: str = "warehouse/bench.duckdb"
+    _hold: ExitStack = PrivateAttr(default_factory=ExitStack)
+
+    def setup_for_execution(self, context: dg.InitResourceContext) -> None:
+        """Once per run in process (once per step under the multiprocess executor): take the warehouse's lock,
+        waiting for a run that holds it, refuse a file that is not a warehouse this code may write, and
+        record the schema version it is written with."""
+        def waiting(line: str) -> None:
+            if context.log is not None:
+                context.log.warning(line)
+
+        try:
+            run = f"run {context.run.run_id}" if context.run is not None else "a Dagster run"
+            self._hold.enter_context(run_lock.writing(self.database, run_lock.describe(run), waiting))
+            check_warehouse(self.database)
+            with self.connection() as conn:
+                stamp_version(conn)
+        except BaseException:
+            self._hold.close()
+            raise
+
+    def teardown_after_execution(self, context: dg.InitResourceContext) -> None:
+        self._hold.close()
 
     @contextmanager
     def connection(self) -> Iterator[duckdb.DuckDBPyConnection]:
@@ -51,12 +88,20 @@ class Warehouse(dg.ConfigurableResource):
         if held is not None:
             yield held
             return
-        Path(self.database).parent.mkdir(parents=True, exist_ok=True)
-        conn = duckdb.connect(self.database)
+        if pausing():
+            pause_point(_step())
         try:
-            yield conn
-        finally:
-            conn.close()
+            Path(self.database).parent.mkdir(parents=True, exist_ok=True)
+            conn = connect(self.database)
+            try:
+                yield conn
+            finally:
+                conn.close()
+        except duckdb.Error as exc:
+            better = translated(self.database, exc)
+            if better is None:
+                raise
+            raise better from exc
 
     @contextmanager
     def session(self) -> Iterator[None]:
@@ -68,6 +113,27 @@ class Warehouse(dg.ConfigurableResource):
                 yield
             finally:
                 _SESSION.reset(token)
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Every write in the block commits together or not at all: a kill, a full disk or an error between
+        two tables leaves neither written. Blocks nest: an inner one joins the outer transaction."""
+        if self.database in _TRANSACTION.get():
+            yield
+            return
+        with self.session(), self.connection() as conn:
+            conn.execute("begin")
+            token = _TRANSACTION.set(_TRANSACTION.get() | {self.database})
+            try:
+                yield
+            except BaseException:
+                _TRANSACTION.reset(token)
+                # A connection DuckDB invalidated refuses even this; closing it discards the transaction anyway.
+                with suppress(duckdb.Error):
+                    conn.execute("rollback")
+                raise
+            _TRANSACTION.reset(token)
+            conn.execute("commit")
 
     def _insert(self, conn: duckdb.DuckDBPyConnection, table: str, frame: pd.DataFrame) -> None:
         if len(frame):
@@ -82,13 +148,11 @@ class Warehouse(dg.ConfigurableResource):
         conn.executemany("insert into table_digests values (?, ?, ?)", [[table, p, d] for p, d in digests.items()])
 
     def replace_table(self, table: str, frame: pd.DataFrame) -> int:
-        with self.connection() as conn:
-            conn.execute("begin")
+        with self.transaction(), self.connection() as conn:
             conn.execute(f'drop table if exists "{table}"')
             conn.execute(ddl(table))
             self._insert(conn, table, frame)
             self._stamp(conn, table, {WHOLE: frame_digest(frame[columns(table)])})
-            conn.execute("commit")
         return len(frame)
 
     def replace_partitions(self, table: str, frame: pd.DataFrame, providers: list[str],
@@ -96,9 +160,8 @@ class Warehouse(dg.ConfigurableResource):
         """Replace only these providers' rows: one provider's re-run leaves the others' rows alone.
         `computed_from` (provider → key of the inputs) is recorded in the same transaction, so a
         partition and the key it was computed from never disagree."""
-        with self.connection() as conn:
+        with self.transaction(), self.connection() as conn:
             conn.execute(ddl(table))
-            conn.execute("begin")
             conn.execute(f'delete from "{table}" where provider in (select unnest(?))', [providers])
             self._insert(conn, table, frame)
             self._stamp(conn, table, partition_digests(frame[columns(table)], providers))
@@ -107,7 +170,6 @@ class Warehouse(dg.ConfigurableResource):
                 conn.execute('delete from computed_from where "table" = ? and provider in (select unnest(?))', [table, providers])
                 conn.executemany("insert into computed_from values (?, ?, ?)",
                                  [[table, p, key] for p, key in computed_from.items()])
-            conn.execute("commit")
         return len(frame)
 
     def _create_or_widen(self, conn: duckdb.DuckDBPyConnection, table: str) -> None:
@@ -129,7 +191,7 @@ class Warehouse(dg.ConfigurableResource):
 
     def append_rows(self, table: str, frame: pd.DataFrame) -> int:
         """Append-only history: rows are added, never replaced."""
-        with self.connection() as conn:
+        with self.transaction(), self.connection() as conn:
             self._create_or_widen(conn, table)
             self._insert(conn, table, frame)
         return len(frame)

@@ -13,7 +13,7 @@ SCHEMAS: dict[str, dict[str, str]] = {
                      "freshness_days": "INTEGER"},
     "relevance_judgments": {"case_id": "VARCHAR", "url": "VARCHAR", "relevant": "BOOLEAN", "reason": "VARCHAR",
                             "reviewer": "VARCHAR", "judged_at": "VARCHAR", "round": "VARCHAR"},
-    "fixture_corpus": {"manifest_sha256": "VARCHAR", "corpus_kind": "VARCHAR"},
+    "fixture_corpus": {"manifest_sha256": "VARCHAR", "corpus_kind": "VARCHAR", "run_id": "VARCHAR"},
     "verify_cache": {"sha256": "VARCHAR", "verifier_version": "VARCHAR", "facts": "VARCHAR"},
     "secret_scan_cache": {"sha256": "VARCHAR", "scanner_version": "VARCHAR", "findings": "VARCHAR"},
     "secret_scan_findings": {"file": "VARCHAR", "json_path": "VARCHAR", "detector": "VARCHAR", "preview": "VARCHAR"},
@@ -80,6 +80,11 @@ SCHEMAS: dict[str, dict[str, str]] = {
     "origin_groups": {"url": "VARCHAR", "origin_group": "VARCHAR"},
     "bootstrap_cache": {"key": "VARCHAR", "source_version": "VARCHAR", "result": "VARCHAR"},
     "cascade_cache": {"key": "VARCHAR", "source_version": "VARCHAR", "result": "VARCHAR"},
+    # Which entries of a cache each run looked up: what `bench gc` keeps. A run's set of keys is stored once
+    # by its digest (`cache_key_sets.keys`: a JSON list), so a run that changed nothing adds one short row.
+    "cache_use": {"table": "VARCHAR", "version": "VARCHAR", "run_id": "VARCHAR", "used_at": "TIMESTAMPTZ",
+                  "keys_sha256": "VARCHAR"},
+    "cache_key_sets": {"sha256": "VARCHAR", "keys": "VARCHAR"},
     "cascade_history": {"run_id": "VARCHAR", "created_at": "TIMESTAMPTZ", "category": "VARCHAR",
                         "recommended": "VARCHAR", "answered_rate": "DOUBLE", "cost_per_useful_answer_usd": "DOUBLE"},
     "report_history": {"run_id": "VARCHAR", "created_at": "TIMESTAMPTZ", "provider": "VARCHAR", "rank": "INTEGER",
@@ -93,7 +98,9 @@ SCHEMAS: dict[str, dict[str, str]] = {
 # What the warehouse remembers only to skip work: content stamps, the keys rows were computed from,
 # and results by input digest. Deleting these tables makes the next run compute everything anew.
 REMEMBERED = ("table_digests", "computed_from", "origin_groups", "verify_cache", "secret_scan_cache", "bootstrap_cache",
-              "cascade_cache")
+              "cascade_cache", "cache_use", "cache_key_sets")
+# The caches that grow by content key, and that `bench gc` prunes.
+CACHES = ("verify_cache", "secret_scan_cache", "bootstrap_cache", "cascade_cache")
 
 
 def columns(table: str) -> list[str]:

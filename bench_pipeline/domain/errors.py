@@ -21,3 +21,16 @@ def first_pydantic_error(path: str | Path, exc) -> InputError:
     err = exc.errors()[0]
     field = ".".join(str(p) for p in err.get("loc", ())) or "(root)"
     return InputError(path, field, err.get("msg", "invalid"))
+
+
+class WriteError(OSError):
+    """A file the run had to write could not be written (a full disk, a read-only mount): not bad input.
+    The message is one line: `<file>: could not write: <reason>`; what was committed before stays."""
+
+    def __init__(self, path: str | Path, reason: str, errno: int | None = None):
+        self.path = str(path)
+        self.reason = " ".join(str(reason).split())
+        super().__init__(errno, self.reason, self.path)
+
+    def __str__(self) -> str:
+        return f"{self.path}: could not write: {self.reason}"

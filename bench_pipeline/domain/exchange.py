@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import base64
+import binascii
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from bench_pipeline.domain.timestamps import UtcDatetime
 
@@ -23,6 +24,18 @@ class _Body(BaseModel):
     body: Any = None
     body_text: str | None = None
     body_b64: str | None = None
+
+    @field_validator("body_b64")
+    @classmethod
+    def _decodes(cls, value: str | None) -> str | None:
+        """Checked when the file loads, so a damaged body is bad input naming this field, not a crash later
+        when a reader asks for its bytes."""
+        if value is not None:
+            try:
+                base64.b64decode(value, validate=True)
+            except (binascii.Error, ValueError) as exc:
+                raise ValueError(f"not valid base64 ({exc})") from None
+        return value
 
     @model_validator(mode="after")
     def _one_body(self):

@@ -18,9 +18,10 @@ class Capabilities(BaseModel):
 
 
 class PriceTable(BaseModel):
-    """List prices used when a response reports no cost of its own; versioned so reports can cite it."""
+    """List prices used when a response reports no cost of its own; versioned so reports can cite it.
+    YAML reads `.inf` and `.nan` as numbers: a price must be a finite one."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     version: str
     usd_per_credit: float | None = Field(default=None, ge=0)

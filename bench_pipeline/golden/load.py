@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from bench_pipeline.domain.errors import InputError, first_pydantic_error
 from bench_pipeline.domain.golden import GoldenSet, HostFamilies, InjectionJudgment, Judgment, VerifiedDate
-from bench_pipeline.files import load_model, read_utf8
+from bench_pipeline.files import TOO_DEEP, NotJson, load_model, loads, read_appended_utf8
 
 CASES_FILE = "cases.yaml"
 FAMILIES_FILE = "host_families.yaml"
@@ -100,18 +100,24 @@ def _load_jsonl(path: Path, model: type[BaseModel]) -> list:
 
 
 def _numbered_jsonl(path: Path, model: type[BaseModel]) -> list[tuple[int, BaseModel]]:
-    text = read_utf8(path)
+    text = read_appended_utf8(path)
     if text and not text.endswith("\n"):
         # A write cut short: never parsed, never dropped; `bench review` moves it aside at its next start.
         raise InputError(path, f"line {text.count(chr(10)) + 1}", "torn last line (no newline): an interrupted write")
     out = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    # Lines end at "\n" only: str.splitlines() also breaks at U+0085, U+2028 and U+2029, which JSON strings may
+    # hold as they are (the review app writes comments unescaped).
+    for lineno, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
-            out.append((lineno, model.model_validate(json.loads(line))))
+            out.append((lineno, model.model_validate(loads(line))))
         except json.JSONDecodeError as exc:
             raise InputError(path, f"line {lineno}", f"malformed JSON: {exc.msg}") from None
+        except NotJson as exc:
+            raise InputError(path, f"line {lineno}" + (f".{exc.key}" if exc.key else ""), str(exc)) from None
+        except RecursionError:
+            raise InputError(path, f"line {lineno}", TOO_DEEP) from None
         except ValidationError as exc:
             err = first_pydantic_error(path, exc)
             raise InputError(path, f"line {lineno}.{err.field}", err.reason) from None

@@ -62,7 +62,7 @@ def _read_one(exchange: Exchange, fixture: str, source: str, config: ProviderCon
         # Our own GET: free unless the price table says the provider bills fetches.
         url, cost = exchange.request.url, config.price.fetch_usd or 0.0
     else:
-        urls = adapter.urls_requested(exchange)
+        urls = adapter.urls_requested(exchange, source)
         if not urls:
             raise InputError(source, "request.body", "an extract must record the URL it requested")
         url, cost = urls[0], (0.0 if failed else None)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import math
+from datetime import UTC
 from typing import Any, Protocol
 from urllib.parse import urlencode, urlsplit
 
@@ -48,7 +51,7 @@ class WireAdapter(Protocol):
 
     def parse_extract(self, exchange: Exchange, price: PriceTable, requested_urls: list[str], source: str = ...) -> ExtractPage: ...
 
-    def urls_requested(self, exchange: Exchange) -> list[str]: ...
+    def urls_requested(self, exchange: Exchange, source: str = ...) -> list[str]: ...
 
     def classify_error(self, exchange: Exchange) -> ProviderError: ...
 
@@ -87,11 +90,82 @@ def json_body(exchange: Exchange, source: str) -> dict[str, Any]:
     return body
 
 
-def require_list(body: dict, key: str, source: str) -> list:
+def require_list(body: dict, key: str, source: str, where: str = "response.body") -> list:
     value = body.get(key)
     if not isinstance(value, list):
-        raise InputError(source, f"response.body.{key}", "expected a list")
+        raise InputError(source, f"{where}.{key}", "expected a list")
     return value
+
+
+def _kind(value: object) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false"}.get(type(value), "a number")
+
+
+def wire_text(item: dict, key: str, where: str, source: str) -> str | None:
+    """An optional text field of a wire format: absent or null is None, any other type names the field."""
+    value = item.get(key)
+    if value is None or isinstance(value, str):
+        return value
+    raise InputError(source, f"{where}.{key}", f"expected text, found {_kind(value)}")
+
+
+def wire_texts(item: dict, key: str, where: str, source: str) -> list[str]:
+    """An optional list of text (absent or null: empty)."""
+    value = item.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InputError(source, f"{where}.{key}", f"expected a list of text, found {_kind(value)}")
+    for index, text in enumerate(value):
+        if not isinstance(text, str):
+            raise InputError(source, f"{where}.{key}[{index}]", f"expected text, found {_kind(text)}")
+    return value
+
+
+def wire_number(item: dict, key: str, where: str, source: str) -> float | None:
+    """An optional number (absent or null: None); true/false, text and infinities are not numbers."""
+    value = item.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise InputError(source, f"{where}.{key}", f"expected a finite number, found {value!r:.40}")
+    return value
+
+
+def wire_list(item: dict, key: str, where: str, source: str) -> list:
+    """An optional list (absent or null: empty)."""
+    value = item.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InputError(source, f"{where}.{key}", f"expected a list, found {_kind(value)}")
+    return value
+
+
+def wire_objects(item: dict, key: str, where: str, source: str) -> list[dict]:
+    """An optional list of objects (absent or null: empty)."""
+    values = wire_list(item, key, where, source)
+    for index, value in enumerate(values):
+        if not isinstance(value, dict):
+            raise InputError(source, f"{where}.{key}[{index}]", f"expected an object, found {_kind(value)}")
+    return values
+
+
+def wire_object(item: dict, key: str, where: str, source: str) -> dict:
+    """An optional object (absent or null: empty, as the wire format leaves optional blocks out)."""
+    value = item.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise InputError(source, f"{where}.{key}", f"expected an object, found {_kind(value)}")
+    return value
+
+
+def message_text(value: object) -> str:
+    """An error body's message as text, whatever JSON the provider put there (it is shown, never parsed)."""
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def error_body(exchange: Exchange) -> dict[str, Any]:
@@ -107,13 +181,13 @@ def item_url(item: object, field: str, source: str, key: str = "url") -> str:
     return item[key]
 
 
-def request_urls(exchange: Exchange, key: str = "urls") -> list[str]:
+def request_urls(exchange: Exchange, key: str, source: str) -> list[str]:
     """The URLs an extract request asked for (a JSON list, or one URL as a string)."""
     body = exchange.request.body if isinstance(exchange.request.body, dict) else {}
     value = body.get(key)
     if isinstance(value, str):
         return [value]
-    return [u for u in value or [] if isinstance(u, str)]
+    return wire_texts(body, key, "request.body", source)
 
 
 def credits_cost(credits: object, price: PriceTable, fallback: float | None) -> float | None:
@@ -138,13 +212,17 @@ def retry_after_seconds(exchange: Exchange) -> float | None:
     if value is None:
         return None
     try:
-        return max(0.0, float(value))
+        seconds = float(value)
     except ValueError:
         pass
+    else:
+        return max(0.0, seconds) if math.isfinite(seconds) else None
     try:
         when = parsedate_to_datetime(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         return None
+    if when.tzinfo is None:  # `-0000`: the sender knew no zone; HTTP dates are GMT
+        when = when.replace(tzinfo=UTC)
     return max(0.0, (when - exchange.captured_at).total_seconds())
 
 

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 import html
+import math
 import re
 from urllib.parse import urlencode
 
@@ -21,8 +22,8 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    Options, RequestSpec, error_body, item_url, json_body, require_list, retry_after_seconds, status_error,
-    timeout_error, without_none,
+    Options, RequestSpec, error_body, item_url, json_body, message_text, require_list, retry_after_seconds,
+    status_error, timeout_error, wire_object, wire_text, without_none,
 )
 from bench_pipeline.providers.wire_dates import from_free_text, from_iso
 
@@ -41,21 +42,23 @@ class RequestOptions(Options):
 
 def parse_search(exchange: Exchange, price: PriceTable, source: str = "brave exchange") -> SearchPage:
     body = json_body(exchange, source)
-    web = body.get("web") or {"results": []}  # a query with no web hits has no `web` block at all
+    web = wire_object(body, "web", "response.body", source)  # a query with no web hits has no `web` block at all
     results = []
-    for index, item in enumerate(require_list(web, "results", f"{source} (web)")):
-        url = item_url(item, f"response.body.web.results[{index}]", source)
-        age = item.get("age")
+    for index, item in enumerate(require_list(web, "results", source, "response.body.web") if web else []):
+        where = f"response.body.web.results[{index}]"
+        url = item_url(item, where, source)
+        age = wire_text(item, "age", where, source)
+        page_age = wire_text(item, "page_age", where, source)
         # `page_age` is the page's own date; `age` is Brave's display of it, relative when recent.
-        published = from_iso(item.get("page_age")) or from_free_text(age, exchange.captured_at)
-        description = item.get("description")
+        published = from_iso(page_age) or from_free_text(age, exchange.captured_at)
+        description = wire_text(item, "description", where, source)
         results.append(SearchResult(
             rank=index + 1,
             url=url,
-            title=item.get("title"),
-            snippet=html.unescape(_TAGS.sub("", description)) if isinstance(description, str) else None,
+            title=wire_text(item, "title", where, source),
+            snippet=html.unescape(_TAGS.sub("", description)) if description is not None else None,
             published_at=published,
-            published_raw=age or item.get("page_age"),
+            published_raw=age or page_age,
         ))
     # Brave reports no cost on the wire: every successful request costs the list price.
     return SearchPage(results=results, cost_usd=price.search_usd, request_id=None)
@@ -68,8 +71,8 @@ def classify_error(exchange: Exchange) -> ProviderError:
     status = exchange.response.status
     body = error_body(exchange)
     error = body.get("error") if isinstance(body.get("error"), dict) else {}
-    code = error.get("code") or ""
-    message = str(error.get("detail") or exchange.response.body_text or "")
+    code = message_text(error.get("code"))
+    message = message_text(error.get("detail") or exchange.response.body_text)
     if status == 429 or code == "RATE_LIMITED":
         return ProviderError(provider=PROVIDER, code="rate_limited", status=status, retryable=True,
                              retry_after_s=_reset_seconds(exchange), message=message)
@@ -106,6 +109,7 @@ def _reset_seconds(exchange: Exchange) -> float | None:
 def _header_numbers(exchange: Exchange, name: str) -> list[float]:
     value = exchange.response.header(name) if exchange.response else None
     try:
-        return [float(part) for part in value.split(",")] if value else []
+        numbers = [float(part) for part in value.split(",")] if value else []
     except ValueError:
         return []
+    return numbers if all(math.isfinite(n) for n in numbers) else []

@@ -17,8 +17,8 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    Options, RequestSpec, error_body, item_url, json_body, request_urls, require_list,
-    retry_after_seconds, timeout_error, without_none,
+    Options, RequestSpec, error_body, item_url, json_body, message_text, request_urls, require_list,
+    retry_after_seconds, timeout_error, wire_number, wire_object, wire_objects, wire_text, wire_texts, without_none,
 )
 from bench_pipeline.providers.wire_dates import from_iso
 
@@ -48,44 +48,50 @@ def parse_search(exchange: Exchange, price: PriceTable, source: str = "exa excha
     body = json_body(exchange, source)
     results = []
     for index, item in enumerate(require_list(body, "results", source)):
-        url = item_url(item, f"response.body.results[{index}]", source)
-        highlights = item.get("highlights") or []
-        snippet = " … ".join(h for h in highlights if isinstance(h, str)) or (item.get("text") or None)
-        raw_date = item.get("publishedDate")
+        where = f"response.body.results[{index}]"
+        url = item_url(item, where, source)
+        highlights = wire_texts(item, "highlights", where, source)
+        snippet = " … ".join(highlights) or wire_text(item, "text", where, source) or None
+        raw_date = wire_text(item, "publishedDate", where, source)
         results.append(SearchResult(
             rank=index + 1,
             url=url,
-            title=item.get("title") or None,  # Exa often sends "" for a missing title
+            title=wire_text(item, "title", where, source) or None,  # Exa often sends "" for a missing title
             snippet=snippet,
             published_at=from_iso(raw_date),
             published_raw=raw_date,
-            score=item.get("score"),
+            score=wire_number(item, "score", where, source),
         ))
-    return SearchPage(results=results, cost_usd=_cost(body, price.search_usd), request_id=body.get("requestId"))
+    return SearchPage(results=results, cost_usd=_cost(body, price.search_usd, source),
+                      request_id=wire_text(body, "requestId", "response.body", source))
 
 
 def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[str], source: str = "exa exchange") -> ExtractPage:
     body = json_body(exchange, source)
     documents = []
     for index, item in enumerate(require_list(body, "results", source)):
-        raw_date = item.get("publishedDate")
-        documents.append(ExtractedDocument(url=item_url(item, f"response.body.results[{index}]", source), text=item.get("text") or "",
+        where = f"response.body.results[{index}]"
+        url = item_url(item, where, source)
+        raw_date = wire_text(item, "publishedDate", where, source)
+        documents.append(ExtractedDocument(url=url, text=wire_text(item, "text", where, source) or "",
                                            published_at=from_iso(raw_date), published_raw=raw_date))
     statuses = body.get("statuses")
-    failed = [s.get("id") for s in statuses or [] if isinstance(s, dict) and s.get("status") == "error"]
+    failed = [item_url(status, f"response.body.statuses[{index}]", source, key="id")
+              for index, status in enumerate(wire_objects(body, "statuses", "response.body", source))
+              if status.get("status") == "error"]
     fallback = None if price.extract_usd_per_url is None else round(price.extract_usd_per_url * len(documents), 6)
     return ExtractPage(
         documents=documents,
-        failed_urls=[u for u in failed if isinstance(u, str)],
+        failed_urls=failed,
         # Older /contents responses carry no `statuses`: then Exa said nothing either way.
         provider_says_partial=None if statuses is None else bool(failed),
-        cost_usd=_cost(body, fallback),
-        request_id=body.get("requestId"),
+        cost_usd=_cost(body, fallback, source),
+        request_id=wire_text(body, "requestId", "response.body", source),
     )
 
 
-def urls_requested(exchange: Exchange) -> list[str]:
-    return request_urls(exchange, "urls") or request_urls(exchange, "ids")  # `ids` is the legacy name
+def urls_requested(exchange: Exchange, source: str = "exa exchange") -> list[str]:
+    return request_urls(exchange, "urls", source) or request_urls(exchange, "ids", source)  # `ids` is the legacy name
 
 
 def classify_error(exchange: Exchange) -> ProviderError:
@@ -95,7 +101,7 @@ def classify_error(exchange: Exchange) -> ProviderError:
     status = exchange.response.status
     body = error_body(exchange)
     tag = body.get("tag") or ""
-    message = str(body.get("error") or exchange.response.body_text or "")
+    message = message_text(body.get("error") or exchange.response.body_text)
     retry_after = retry_after_seconds(exchange)
 
     def error(code: str, retryable: bool, billed: bool = False) -> ProviderError:
@@ -134,7 +140,8 @@ def auth_headers(api_key: str) -> dict[str, str]:
     return {"x-api-key": api_key}
 
 
-def _cost(body: dict, fallback: float | None) -> float | None:
+def _cost(body: dict, fallback: float | None, source: str) -> float | None:
     """Only `costDollars.total` is stable across Exa's cost layouts; without it, the list price."""
-    total = (body.get("costDollars") or {}).get("total")
-    return round(float(total), 6) if isinstance(total, (int, float)) else fallback
+    cost = wire_object(body, "costDollars", "response.body", source)
+    total = wire_number(cost, "total", "response.body.costDollars", source)
+    return round(float(total), 6) if total is not None else fallback

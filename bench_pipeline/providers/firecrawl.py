@@ -17,8 +17,8 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    Options, RequestSpec, credits_cost, error_body, item_url, json_body, request_urls,
-    require_list, retry_after_seconds, status_error, timeout_error, without_none,
+    Options, RequestSpec, credits_cost, error_body, item_url, json_body, message_text, request_urls, require_list,
+    retry_after_seconds, status_error, timeout_error, wire_number, wire_object, wire_text, without_none,
 )
 from bench_pipeline.providers.wire_dates import from_free_text, from_iso
 
@@ -43,23 +43,24 @@ def parse_search(exchange: Exchange, price: PriceTable, source: str = "firecrawl
         raise InputError(source, "response.body.data", "expected an object with `web` (v2 search)")
     results = []
     for block in ("web", "news"):
-        items = data.get(block)
-        if items is None:
+        if data.get(block) is None:
             continue
-        for index, item in enumerate(require_list(data, block, f"{source} (data)")):
-            url = item_url(item, f"response.body.data.{block}[{index}]", source)
-            metadata = item.get("metadata") or {}
-            raw_date = item.get("date") or metadata.get("publishedTime")
+        for index, item in enumerate(require_list(data, block, source, "response.body.data")):
+            where = f"response.body.data.{block}[{index}]"
+            url = item_url(item, where, source)
+            metadata = wire_object(item, "metadata", where, source)
+            meta = f"{where}.metadata"
+            raw_date = wire_text(item, "date", where, source) or wire_text(metadata, "publishedTime", meta, source)
             results.append(SearchResult(
                 rank=len(results) + 1,
                 url=url,
-                title=item.get("title") or metadata.get("title"),
-                snippet=item.get("description") or item.get("snippet"),
+                title=wire_text(item, "title", where, source) or wire_text(metadata, "title", meta, source),
+                snippet=wire_text(item, "description", where, source) or wire_text(item, "snippet", where, source),
                 published_at=from_iso(raw_date) or from_free_text(raw_date, exchange.captured_at),
                 published_raw=raw_date,
             ))
-    return SearchPage(results=results, cost_usd=credits_cost(body.get("creditsUsed"), price, price.search_usd),
-                      request_id=body.get("id"))
+    cost = credits_cost(_credits(body, "response.body", source), price, price.search_usd)
+    return SearchPage(results=results, cost_usd=cost, request_id=wire_text(body, "id", "response.body", source))
 
 
 def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[str], source: str = "firecrawl exchange") -> ExtractPage:
@@ -77,13 +78,13 @@ def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[st
         documents=documents,
         failed_urls=[u for u in requested_urls if u not in read],
         provider_says_partial=says_partial,
-        cost_usd=credits_cost(body.get("creditsUsed"), price, fallback),
-        request_id=body.get("id"),
+        cost_usd=credits_cost(_credits(body, "response.body", source), price, fallback),
+        request_id=wire_text(body, "id", "response.body", source),
     )
 
 
-def urls_requested(exchange: Exchange) -> list[str]:
-    return request_urls(exchange, "urls") or request_urls(exchange, "url")
+def urls_requested(exchange: Exchange, source: str = "firecrawl exchange") -> list[str]:
+    return request_urls(exchange, "urls", source) or request_urls(exchange, "url", source)
 
 
 def classify_error(exchange: Exchange) -> ProviderError:
@@ -92,7 +93,7 @@ def classify_error(exchange: Exchange) -> ProviderError:
         return timed_out
     status = exchange.response.status
     body = error_body(exchange)
-    message = str(body.get("error") or exchange.response.body_text or "")
+    message = message_text(body.get("error") or exchange.response.body_text)
     hint = _RETRY_HINT.search(message)
     retry_after = float(hint[1]) if hint else retry_after_seconds(exchange)
     if status == 408:  # SCRAPE_TIMEOUT: the target page was slow, another try may work
@@ -123,23 +124,32 @@ def auth_headers(api_key: str) -> dict[str, str]:
 def _document(item: object, field: str, source: str) -> ExtractedDocument:
     if not isinstance(item, dict):
         raise InputError(source, field, "expected a scraped document object")
-    metadata = item.get("metadata") if isinstance(item.get("metadata"), dict) else {}
-    url = item.get("url") or metadata.get("sourceURL") or metadata.get("url")
-    if not isinstance(url, str):
-        raise InputError(source, f"{field}.metadata.sourceURL", "expected the scraped page's URL")
-    raw_date = metadata.get("publishedTime") or metadata.get("article:published_time")
-    return ExtractedDocument(url=url, text=item.get("markdown") or "", published_at=from_iso(raw_date), published_raw=raw_date)
+    metadata = wire_object(item, "metadata", field, source)
+    where = f"{field}.metadata"
+    url = (wire_text(item, "url", field, source) or wire_text(metadata, "sourceURL", where, source)
+           or wire_text(metadata, "url", where, source))
+    if url is None:
+        raise InputError(source, f"{where}.sourceURL", "expected the scraped page's URL")
+    raw_date = (wire_text(metadata, "publishedTime", where, source)
+                or wire_text(metadata, "article:published_time", where, source))
+    return ExtractedDocument(url=url, text=wire_text(item, "markdown", field, source) or "",
+                             published_at=from_iso(raw_date), published_raw=raw_date)
 
 
 def _scrape(data: dict, price: PriceTable, source: str) -> ExtractPage:
     """A single /v2/scrape: the target page's own status is `metadata.statusCode`."""
     document = _document(data, "response.body.data", source)
-    metadata = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
+    metadata = wire_object(data, "metadata", "response.body.data", source)
     failed = isinstance(metadata.get("statusCode"), int) and metadata["statusCode"] >= 400
     return ExtractPage(
         documents=[] if failed else [document],
         failed_urls=[document.url] if failed else [],
         provider_says_partial=failed,
-        cost_usd=credits_cost(metadata.get("creditsUsed"), price, price.extract_usd_per_url),
-        request_id=metadata.get("scrapeId"),
+        cost_usd=credits_cost(_credits(metadata, "response.body.data.metadata", source), price,
+                              price.extract_usd_per_url),
+        request_id=wire_text(metadata, "scrapeId", "response.body.data.metadata", source),
     )
+
+
+def _credits(block: dict, where: str, source: str) -> float | None:
+    return wire_number(block, "creditsUsed", where, source)

@@ -15,8 +15,8 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    Options, RequestSpec, credits_cost, error_body, item_url, json_body, request_urls,
-    require_list, retry_after_seconds, status_error, timeout_error, without_none,
+    Options, RequestSpec, credits_cost, error_body, item_url, json_body, message_text, request_urls, require_list,
+    retry_after_seconds, status_error, timeout_error, wire_number, wire_text, without_none,
 )
 from bench_pipeline.providers.wire_dates import from_free_text
 
@@ -36,39 +36,39 @@ def parse_search(exchange: Exchange, price: PriceTable, source: str = "serper ex
     body = json_body(exchange, source)
     results = []
     for index, item in enumerate(require_list(body, "organic", source)):
-        url = item_url(item, f"response.body.organic[{index}]", source, key="link")
-        raw_date = item.get("date")
+        where = f"response.body.organic[{index}]"
+        url = item_url(item, where, source, key="link")
+        raw_date = wire_text(item, "date", where, source)
         results.append(SearchResult(
-            rank=item.get("position") or index + 1,
+            rank=_position(item, where, source) or index + 1,
             url=url,
-            title=item.get("title"),
-            snippet=item.get("snippet"),
+            title=wire_text(item, "title", where, source),
+            snippet=wire_text(item, "snippet", where, source),
             published_at=from_free_text(raw_date, exchange.captured_at),
             published_raw=raw_date,
         ))
-    return SearchPage(results=results, cost_usd=credits_cost(body.get("credits"), price, price.search_usd), request_id=None)
+    return SearchPage(results=results, cost_usd=credits_cost(_credits(body, source), price, price.search_usd),
+                      request_id=None)
 
 
 def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[str], source: str = "serper exchange") -> ExtractPage:
     """One scrape call reads one URL. An empty `text` is what Serper sends when it read nothing —
     with a 200 and no flag: no document came back, yet Serper's own claim stays "complete" (`False`)."""
     body = json_body(exchange, source)
-    text = body.get("text")
-    if text is not None and not isinstance(text, str):
-        raise InputError(source, "response.body.text", "expected a string")
-    urls = urls_requested(exchange)
+    text = wire_text(body, "text", "response.body", source)
+    urls = urls_requested(exchange, source)
     if not urls:
         raise InputError(source, "request.body.url", "a scrape request names the URL it read")
     return ExtractPage(
         documents=[ExtractedDocument(url=urls[0], text=text)] if text else [],
         failed_urls=[],
         provider_says_partial=False,
-        cost_usd=credits_cost(body.get("credits"), price, price.extract_usd_per_url),
+        cost_usd=credits_cost(_credits(body, source), price, price.extract_usd_per_url),
     )
 
 
-def urls_requested(exchange: Exchange) -> list[str]:
-    return request_urls(exchange, "url")
+def urls_requested(exchange: Exchange, source: str = "serper exchange") -> list[str]:
+    return request_urls(exchange, "url", source)
 
 
 def classify_error(exchange: Exchange) -> ProviderError:
@@ -77,7 +77,7 @@ def classify_error(exchange: Exchange) -> ProviderError:
         return timed_out
     status = exchange.response.status
     body = error_body(exchange)
-    message = str(body.get("message") or exchange.response.body_text or "")
+    message = message_text(body.get("message") or exchange.response.body_text)
     if status == 400 and "credits" in message.lower():  # "Not enough credits" comes back as a 400
         return ProviderError(provider=PROVIDER, code="plan_limit", status=status, retryable=False, message=message)
     return status_error(PROVIDER, exchange, message, retry_after_seconds(exchange))
@@ -98,3 +98,15 @@ def extract_request(urls: list[str], base_url: str, options: RequestOptions) -> 
 
 def auth_headers(api_key: str) -> dict[str, str]:
     return {"X-API-KEY": api_key}
+
+
+def _credits(body: dict, source: str) -> float | None:
+    return wire_number(body, "credits", "response.body", source)
+
+
+def _position(item: dict, where: str, source: str) -> int | None:
+    """Google's own rank of the result, when Serper passes it on."""
+    position = item.get("position")
+    if position is None or (isinstance(position, int) and not isinstance(position, bool) and position >= 1):
+        return position
+    raise InputError(source, f"{where}.position", f"expected a rank (a whole number from 1), found {position!r:.40}")

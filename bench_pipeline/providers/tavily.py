@@ -16,8 +16,8 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    Options, RequestSpec, credits_cost, error_body, item_url, json_body, request_urls,
-    require_list, retry_after_seconds, status_error, timeout_error, without_none,
+    Options, RequestSpec, credits_cost, error_body, item_url, json_body, message_text, request_urls, require_list,
+    retry_after_seconds, status_error, timeout_error, wire_list, wire_number, wire_object, wire_text, without_none,
 )
 from bench_pipeline.providers.wire_dates import from_http_date
 
@@ -49,41 +49,45 @@ def parse_search(exchange: Exchange, price: PriceTable, source: str = "tavily ex
     body = json_body(exchange, source)
     results = []
     for index, item in enumerate(require_list(body, "results", source)):
-        url = item_url(item, f"response.body.results[{index}]", source)
+        where = f"response.body.results[{index}]"
+        url = item_url(item, where, source)
         # Only `topic: news` results carry a date; general results are honestly undated.
-        raw_date = item.get("published_date")
+        raw_date = wire_text(item, "published_date", where, source)
         results.append(SearchResult(
             rank=index + 1,
             url=url,
-            title=item.get("title"),
-            snippet=item.get("content"),
+            title=wire_text(item, "title", where, source),
+            snippet=wire_text(item, "content", where, source),
             published_at=from_http_date(raw_date),
             published_raw=raw_date,
-            score=item.get("score"),
+            score=wire_number(item, "score", where, source),
         ))
-    return SearchPage(results=results, cost_usd=_credits_cost(body, price, price.search_usd), request_id=body.get("request_id"))
+    return SearchPage(results=results, cost_usd=_credits_cost(body, price, price.search_usd, source),
+                      request_id=wire_text(body, "request_id", "response.body", source))
 
 
 def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[str], source: str = "tavily exchange") -> ExtractPage:
     body = json_body(exchange, source)
     documents = []
     for index, item in enumerate(require_list(body, "results", source)):
-        url = item_url(item, f"response.body.results[{index}]", source)
-        documents.append(ExtractedDocument(url=url, text=item.get("raw_content") or ""))
-    failed = [f.get("url") for f in body.get("failed_results") or [] if isinstance(f, dict)]
+        where = f"response.body.results[{index}]"
+        documents.append(ExtractedDocument(url=item_url(item, where, source),
+                                           text=wire_text(item, "raw_content", where, source) or ""))
+    failed = [item_url(item, f"response.body.failed_results[{index}]", source)
+              for index, item in enumerate(wire_list(body, "failed_results", "response.body", source))]
     # Tavily bills 1 credit per 5 successful URLs (basic depth); failed URLs are free.
     fallback = None if price.extract_usd_per_url is None else round(price.extract_usd_per_url * len(documents), 6)
     return ExtractPage(
         documents=documents,
-        failed_urls=[u for u in failed if isinstance(u, str)],
+        failed_urls=failed,
         provider_says_partial=bool(failed),
-        cost_usd=_credits_cost(body, price, fallback),
-        request_id=body.get("request_id"),
+        cost_usd=_credits_cost(body, price, fallback, source),
+        request_id=wire_text(body, "request_id", "response.body", source),
     )
 
 
-def urls_requested(exchange: Exchange) -> list[str]:
-    return request_urls(exchange, "urls")
+def urls_requested(exchange: Exchange, source: str = "tavily exchange") -> list[str]:
+    return request_urls(exchange, "urls", source)
 
 
 def classify_error(exchange: Exchange) -> ProviderError:
@@ -92,7 +96,7 @@ def classify_error(exchange: Exchange) -> ProviderError:
         return timed_out
     body = error_body(exchange)
     detail = body.get("detail")
-    message = detail.get("error", "") if isinstance(detail, dict) else str(detail or exchange.response.body_text or "")
+    message = message_text(detail.get("error") if isinstance(detail, dict) else detail or exchange.response.body_text)
     return status_error(PROVIDER, exchange, message, retry_after_seconds(exchange), plan_limit=(432, 433))
 
 
@@ -116,6 +120,7 @@ def auth_headers(api_key: str) -> dict[str, str]:
     return {"authorization": f"Bearer {api_key}"}
 
 
-def _credits_cost(body: dict, price: PriceTable, fallback: float | None) -> float | None:
+def _credits_cost(body: dict, price: PriceTable, fallback: float | None, source: str) -> float | None:
     """`usage.credits` is on the wire only with `include_usage: true`; else the list price."""
-    return credits_cost((body.get("usage") or {}).get("credits"), price, fallback)
+    usage = wire_object(body, "usage", "response.body", source)
+    return credits_cost(wire_number(usage, "credits", "response.body.usage", source), price, fallback)

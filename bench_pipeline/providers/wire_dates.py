@@ -13,7 +13,7 @@ def from_http_date(text: str | None) -> date | None:
         return None
     try:
         return parsedate_to_datetime(text).date()
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         return None
 
 
@@ -70,7 +70,10 @@ def from_relative(text: str | None, now: datetime) -> date | None:
     if days_per_unit is None:
         return None
     hours = count if unit.startswith(("hour", "hora")) else 0
-    return (now - timedelta(days=count * days_per_unit, hours=hours)).date()
+    try:
+        return (now - timedelta(days=count * days_per_unit, hours=hours)).date()
+    except OverflowError:  # "99999999 days ago" is before any date there is
+        return None
 
 
 def from_free_text(text: str | None, now: datetime) -> date | None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from pydantic import BaseModel, ConfigDict
 from pypdf import PdfReader
@@ -46,23 +48,23 @@ class PdfReading(BaseModel):
 def open_pdf(data: bytes) -> PdfReader:
     # pypdf logs every recoverable oddity of real-world PDFs as a warning; they are not ours to show.
     logging.getLogger("pypdf").setLevel(logging.ERROR)
-    try:
+    with _damage_is_unreadable(lambda: "the file"):
         return PdfReader(io.BytesIO(data))
-    except (PdfReadError, ValueError, OSError) as exc:
-        raise UnreadablePdfError(f"not a readable PDF: {exc}") from None
 
 
 def read_pdf(data: bytes) -> PdfReading:
     """Every page's `extract_text()`. A document whose only content is images raises
-    FormatTablesOcrError rather than returning empty text that would look like an answer."""
+    FormatTablesOcrError rather than returning empty text that would look like an answer; one pypdf
+    cannot walk (a damaged stream, a page tree that loops) raises UnreadablePdfError."""
     reader = open_pdf(data)
     pages: list[str] = []
     ocr_pages: list[int] = []
-    for number, page in enumerate(reader.pages, start=1):
-        text = page.extract_text() or ""
-        pages.append(text)
-        if _needs_ocr(page, text):
-            ocr_pages.append(number)
+    with _damage_is_unreadable(lambda: f"page {len(pages) + 1}"):
+        for number, page in enumerate(reader.pages, start=1):
+            text = page.extract_text() or ""
+            pages.append(text)
+            if _needs_ocr(page, text):
+                ocr_pages.append(number)
     if ocr_pages and not any(text.strip() for text in pages):
         raise FormatTablesOcrError(ocr_pages)
     return PdfReading(pages=pages, ocr_pages=ocr_pages)
@@ -70,10 +72,24 @@ def read_pdf(data: bytes) -> PdfReading:
 
 def extract_page(page, number: int) -> str:
     """One page's text; a page that is only images raises FormatTablesOcrError."""
-    text = page.extract_text() or ""
+    with _damage_is_unreadable(lambda: f"page {number}"):
+        text = page.extract_text() or ""
     if _needs_ocr(page, text):
         raise FormatTablesOcrError([number])
     return text
+
+
+@contextmanager
+def _damage_is_unreadable(where: Callable[[], str]) -> Iterator[None]:
+    """What pypdf raises on damaged bytes is not a closed set (PdfReadError, ValueError from a filter,
+    KeyError or TypeError from a malformed dictionary, RecursionError from a loop): all of it, inside these
+    pypdf calls, means the stored PDF cannot be read, which is a read failure, not a crash."""
+    try:
+        yield
+    except FormatTablesOcrError:
+        raise
+    except Exception as exc:
+        raise UnreadablePdfError(f"not a readable PDF: {where()}: {type(exc).__name__}: {exc}") from None
 
 
 def _needs_ocr(page, text: str) -> bool:

@@ -36,7 +36,7 @@ class PartialAssessment(BaseModel):
 
 def requested_urls(adapter: WireAdapter, exchange: Exchange, source: str) -> list[str]:
     """The URLs an extract asked for, as the provider's adapter reads its request."""
-    urls = adapter.urls_requested(exchange)
+    urls = adapter.urls_requested(exchange, source)
     if not urls:
         raise InputError(source, "request.body.urls", "an extract must record the list of URLs it requested")
     return urls

@@ -1,8 +1,13 @@
-"""Who may review: one-time invitations, signed session cookies, CSRF tokens and a per-reviewer rate limit.
+"""Who may review: one-time invitations, signed session cookies, CSRF tokens, revocations and a per-reviewer
+rate limit.
 
 State lives under `<warehouse>/review/` (generated, never committed): a random signing key made on
-first use (mode 0600) and `invitations.jsonl`, which holds only the sha256 of each token and, once
-it is used, a line saying so — so a link works once, even across restarts and processes.
+first use (mode 0600); `invitations.jsonl`, which holds only the sha256 of each token and, once
+it is used, a line saying so — so a link works once, even across restarts and processes; and
+`revocations.jsonl`, one line per `bench review revoke`. A reviewer's revocations count their
+generation: a session cookie and an invitation carry the generation they were made in, and are
+honoured only while it is still the reviewer's current one — so a revocation ends every session and
+unused invitation made before it, and an invitation made after it lets the reviewer in again.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.golden import REVIEWER_PATTERN
 
 STATE_DIR = "review"
@@ -51,6 +57,68 @@ def signing_key(warehouse: Path) -> bytes:
     return bytes.fromhex(path.read_text().strip())
 
 
+def _check_reviewer(reviewer: str) -> None:
+    if not re.fullmatch(REVIEWER_PATTERN, reviewer):
+        raise ValueError(f"reviewer {reviewer!r}: must be a pseudonym like rev-a1 ({REVIEWER_PATTERN})")
+
+
+class Revocations:
+    """The append-only revocation list. Read on every request that carries a session (re-parsed only when the
+    file changed); a line that cannot be read is an InputError, and the pages then admit nobody."""
+
+    def __init__(self, warehouse: Path):
+        self.path = state_dir(warehouse) / "revocations.jsonl"
+        self._seen: tuple[tuple[int, int], dict[str, int]] | None = None
+        self._lock = threading.Lock()
+
+    def revoke(self, reviewer: str) -> int:
+        """End the reviewer's sessions and unused invitations; the reviewer's new generation."""
+        _check_reviewer(reviewer)
+        line = json.dumps({"reviewer": reviewer, "revoked_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")},
+                          sort_keys=True) + "\n"
+        with self.path.open("a+b") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            handle.seek(0)
+            generations = self._parse(handle.read())
+            # One write of a whole line, then fsync, then the acknowledgment: never half a revocation.
+            os.write(handle.fileno(), line.encode())
+            os.fsync(handle.fileno())
+        return generations.get(reviewer, 0) + 1
+
+    def generation(self, reviewer: str) -> int:
+        """How many times the reviewer was revoked."""
+        return self._generations().get(reviewer, 0)
+
+    def _generations(self) -> dict[str, int]:
+        try:
+            stat = self.path.stat()
+        except FileNotFoundError:
+            return {}
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        with self._lock:
+            if self._seen is None or self._seen[0] != stamp:
+                with self.path.open("rb") as handle:
+                    fcntl.flock(handle, fcntl.LOCK_SH)
+                    self._seen = (stamp, self._parse(handle.read()))
+            return self._seen[1]
+
+    def _parse(self, data: bytes) -> dict[str, int]:
+        if data and not data.endswith(b"\n"):
+            torn = data.count(b"\n") + 1
+            raise InputError(self.path, f"line {torn}", "torn last line (no newline): move it aside")
+        counts: dict[str, int] = {}
+        for number, line in enumerate(data.split(b"\n"), start=1):
+            if not line.strip():
+                continue
+            try:
+                reviewer = json.loads(line)["reviewer"]
+                _check_reviewer(reviewer)
+            except (ValueError, KeyError, TypeError) as exc:
+                raise InputError(self.path, f"line {number}.reviewer", f"not a revocation ({exc})") from None
+            counts[reviewer] = counts.get(reviewer, 0) + 1
+        return counts
+
+
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -58,6 +126,7 @@ def _token_hash(token: str) -> str:
 class Invitations:
     def __init__(self, warehouse: Path):
         self.path = state_dir(warehouse) / "invitations.jsonl"
+        self.revocations = Revocations(warehouse)
 
     def _locked_lines(self, handle) -> list[dict]:
         fcntl.flock(handle, fcntl.LOCK_EX)
@@ -69,22 +138,26 @@ class Invitations:
         os.fsync(handle.fileno())
 
     def invite(self, reviewer: str) -> str:
-        if not re.fullmatch(REVIEWER_PATTERN, reviewer):
-            raise ValueError(f"reviewer {reviewer!r}: must be a pseudonym like rev-a1 ({REVIEWER_PATTERN})")
+        _check_reviewer(reviewer)
         token = secrets.token_urlsafe(32)
         with self.path.open("a+") as handle:
             self._locked_lines(handle)
             self._append(handle, {"token_sha256": _token_hash(token), "reviewer": reviewer,
+                                  "generation": self.revocations.generation(reviewer),
                                   "created_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")})
         return token
 
     def redeem(self, token: str) -> str | None:
-        """The reviewer the token invites, marking it used; None when unknown or already used."""
+        """The reviewer the token invites, marking it used; None when unknown, already used, or made before the
+        reviewer's latest revocation."""
         digest = _token_hash(token)
         with self.path.open("a+") as handle:
             lines = self._locked_lines(handle)
-            invited = next((e["reviewer"] for e in lines if e.get("token_sha256") == digest), None)
-            if invited is None or any(e.get("used") == digest for e in lines):
+            invitation = next((e for e in lines if e.get("token_sha256") == digest), None)
+            if invitation is None or any(e.get("used") == digest for e in lines):
+                return None
+            invited = invitation["reviewer"]
+            if invitation.get("generation", 0) < self.revocations.generation(invited):
                 return None
             self._append(handle, {"used": digest, "at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")})
         return invited
@@ -105,21 +178,30 @@ class Invitations:
 class Session:
     reviewer: str
     session_id: str
+    generation: int = 0  # the reviewer's revocation count when the session was made
 
 
 class Sessions:
-    """Stateless signed cookies: `<payload>.<hmac>`; a changed byte, another key or an expired one is no session."""
+    """Stateless signed cookies: `<payload>.<hmac>`; a changed byte, another key or an expired one is no session.
+    With `revocations`, a session made before the reviewer's latest revocation is `revoked`."""
 
-    def __init__(self, key: bytes, seconds: int = SESSION_SECONDS):
+    def __init__(self, key: bytes, seconds: int = SESSION_SECONDS, revocations: Revocations | None = None):
         self.key = key
         self.seconds = seconds
+        self.revocations = revocations
+
+    def revoked(self, session: Session) -> bool:
+        """Raises InputError when the revocation list cannot be read: then no session can be trusted."""
+        return self.revocations is not None and session.generation < self.revocations.generation(session.reviewer)
 
     def _mac(self, data: bytes) -> str:
         return hmac.new(self.key, data, hashlib.sha256).hexdigest()
 
     def issue(self, reviewer: str) -> str:
+        generation = self.revocations.generation(reviewer) if self.revocations is not None else 0
         payload = base64.urlsafe_b64encode(json.dumps(
-            {"r": reviewer, "s": secrets.token_hex(16), "e": int(time.time()) + self.seconds}).encode()).decode().rstrip("=")
+            {"r": reviewer, "s": secrets.token_hex(16), "e": int(time.time()) + self.seconds, "g": generation}
+        ).encode()).decode().rstrip("=")
         return f"{payload}.{self._mac(payload.encode())}"
 
     def read(self, cookie: str | None) -> Session | None:
@@ -134,7 +216,10 @@ class Sessions:
             return None
         if data.get("e", 0) < time.time() or not re.fullmatch(REVIEWER_PATTERN, str(data.get("r"))):
             return None
-        return Session(reviewer=data["r"], session_id=str(data["s"]))
+        generation = data.get("g", 0)  # cookies made before revocations existed carry none: generation 0
+        if not isinstance(generation, int):
+            return None
+        return Session(reviewer=data["r"], session_id=str(data["s"]), generation=generation)
 
     def csrf_token(self, session: Session) -> str:
         """Bound to the session: another reviewer's (or another login's) token does not pass."""

@@ -18,7 +18,7 @@ import uvicorn
 
 from bench_pipeline.golden.load import JUDGMENTS_DIR
 from bench_pipeline.report.provenance import git_state
-from bench_pipeline.review.access import Invitations, Sessions, signing_key
+from bench_pipeline.review.access import Invitations, Revocations, Sessions, signing_key
 from bench_pipeline.review.records import ReviewLog
 from bench_pipeline.review.snapshot import load_snapshot
 from bench_pipeline.review.web import Guard, ReviewState, create_app
@@ -55,7 +55,7 @@ def build_state(*, golden: Path, warehouse: Path, fixtures: Path, round_name: st
         log=log,
         load_snapshot=lambda: load_snapshot(warehouse, fixtures),
         snapshot_stamp=lambda: database.stat().st_mtime_ns if database.is_file() else 0,
-        sessions=Sessions(signing_key(warehouse)),
+        sessions=Sessions(signing_key(warehouse), revocations=Revocations(warehouse)),
         invitations=Invitations(warehouse),
         provenance_base={"git_revision": revision, "git_dirty": dirty},
     )
@@ -81,6 +81,13 @@ def serve(*, golden: Path, warehouse: Path, fixtures: Path, host: str, port: int
     # On SIGTERM or SIGINT uvicorn shuts down gracefully, then re-raises the signal: the exit status says why it ended.
     uvicorn.Server(config).run()
     return 0
+
+
+def revoke(*, warehouse: Path, reviewer: str) -> str:
+    revocations = Revocations(warehouse)
+    generation = revocations.revoke(reviewer)
+    return (f"{reviewer}: every session and unused invitation made before now is ended (revocation {generation}, "
+            f"recorded in {revocations.path}); `bench review invite {reviewer}` lets them back in")
 
 
 def invite(*, warehouse: Path, reviewer: str, host: str, port: int) -> str:

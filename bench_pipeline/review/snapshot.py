@@ -1,7 +1,8 @@
 """What the reviewer is shown, read once from the latest run's warehouse tables and stored artifacts.
 
 The DuckDB file is opened read-only and closed again, so a `bench run` (the sensor's re-run) can
-write it while the review server is up; the server reloads when the file changes.
+write it while the review server is up; the server reloads when the file changes, but not while a run
+holds the warehouse (bench_pipeline/run_lock.py): its tables are then part this run's, part the last's.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from pathlib import Path
 
 import duckdb
 
+from bench_pipeline import run_lock
 from bench_pipeline.domain.golden import POOL_DEPTH
 from bench_pipeline.observations.artifacts import ArtifactStore
 from bench_pipeline.review.evidence import EvidenceView, evidence_views
+from bench_pipeline.warehouse_file import connect
 
 KIND_LABELS = {"judge_relevance": "relevance", "verify_date": "date", "golden_addition": "golden addition",
                "judge_injection": "injection"}
@@ -112,7 +115,15 @@ def load_snapshot(warehouse: Path, fixtures: Path) -> Snapshot:
     if not database.is_file():
         raise FileNotFoundError(f"{database}: no warehouse yet; run `bench run` first")
     try:
-        conn = duckdb.connect(str(database), read_only=True)
+        with run_lock.reading(database):
+            return _load(Path(warehouse), fixtures, database)
+    except run_lock.WarehouseInUse as exc:
+        raise WarehouseBusy(str(exc)) from None
+
+
+def _load(warehouse: Path, fixtures: Path, database: Path) -> Snapshot:
+    try:
+        conn = connect(database, read_only=True)
     except duckdb.IOException as exc:
         raise WarehouseBusy(f"{database}: {exc}") from None
     try:

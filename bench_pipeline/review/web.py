@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.golden import CATEGORIES, COMMENT_MAX
 from bench_pipeline.review.access import Invitations, RateLimit, Session, Sessions
 from bench_pipeline.review.forms import (
@@ -136,11 +137,23 @@ def create_app(state: ReviewState, on_stop: Callable[[], None] | None = None) ->
         if on_stop is not None:  # after the server has stopped admitting and the requests in flight are done
             on_stop()
 
-    def session_of(request: Request) -> Session | None:
-        return state.sessions.read(request.cookies.get(COOKIE))
-
-    def unauthorized() -> HTMLResponse:
-        return _message("Not signed in", "Open your invitation link (ask the maintainer for one: bench review invite).", 401)
+    def signed_in(request: Request) -> Session | Response:
+        """The request's session, or the page that refuses it: none, or one a maintainer revoked (checked on every
+        request against the revocation list; a list that cannot be read admits nobody)."""
+        session = state.sessions.read(request.cookies.get(COOKIE))
+        if session is None:
+            return _message("Not signed in",
+                            "Open your invitation link (ask the maintainer for one: bench review invite).", 401)
+        try:
+            revoked = state.sessions.revoked(session)
+        except InputError as exc:
+            return _message("Unavailable", f"{exc}. No session is admitted until the revocation list reads again.", 503)
+        if revoked:
+            refused = _message("Session revoked", "A maintainer ended this reviewer's sessions (bench review revoke); "
+                               "nothing was saved. Ask the maintainer for a new invitation.", 403)
+            refused.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
+            return refused
+        return session
 
     async def invite_page(request: Request) -> Response:
         token = request.path_params["token"]
@@ -166,9 +179,9 @@ def create_app(state: ReviewState, on_stop: Callable[[], None] | None = None) ->
         return response
 
     async def queue(request: Request) -> Response:
-        session = session_of(request)
-        if session is None:
-            return unauthorized()
+        session = signed_in(request)
+        if not isinstance(session, Session):
+            return session
         snapshot = await anyio.to_thread.run_sync(state.snapshot)
         chosen = {name: request.query_params.get(name, "") for name in FILTERS}
         rows = queue_rows(snapshot, state.log, session.reviewer)
@@ -199,9 +212,9 @@ def create_app(state: ReviewState, on_stop: Callable[[], None] | None = None) ->
                      error=error, form=form or {}, saved=saved)
 
     async def item_get(request: Request) -> Response:
-        session = session_of(request)
-        if session is None:
-            return unauthorized()
+        session = signed_in(request)
+        if not isinstance(session, Session):
+            return session
         snapshot = await anyio.to_thread.run_sync(state.snapshot)
         item = snapshot.find(request.path_params["item_id"])
         if item is None:
@@ -209,9 +222,9 @@ def create_app(state: ReviewState, on_stop: Callable[[], None] | None = None) ->
         return item_page(session, snapshot, item, saved=request.query_params.get("saved") == "1")
 
     async def item_post(request: Request) -> Response:
-        session = session_of(request)
-        if session is None:
-            return unauthorized()
+        session = signed_in(request)
+        if not isinstance(session, Session):
+            return session
         body = await _body(request)
         if body is None:
             return _message("Too large", f"A form is at most {MAX_BODY} bytes; nothing was saved.", 413, session)

@@ -6,7 +6,7 @@ from pathlib import Path
 import dagster as dg
 import pandas as pd
 
-from bench_pipeline.defs.caches import append_new, read_cache
+from bench_pipeline.defs.caches import append_new, read_cache, record_use
 from bench_pipeline.defs.metadata import frame_of, md_table, table_metadata
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
 from bench_pipeline.domain.errors import InputError
@@ -27,7 +27,8 @@ from bench_pipeline.report.provenance import METHOD_SETTINGS, collect_provenance
 
 
 @dg.asset(pool="duckdb", group_name="corpus", kinds={"duckdb"})
-def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeResult:
+def fixture_manifest(context: dg.AssetExecutionContext, bench: BenchConfig,
+                     warehouse: Warehouse) -> dg.MaterializeResult:
     """Every fixture file listed in manifest.json, verified: hashes, captured_at, paths, classes.
 
     Findings land in `manifest_findings`; the blocking checks on this asset read them, so a
@@ -40,12 +41,15 @@ def fixture_manifest(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
     verification = verify_fixtures(bench.fixtures, known_providers=set(providers.providers), cache=cache)
     entries = frame_of("fixture_manifest", [e.model_dump(mode="json", by_alias=True) for e in verification.entries])
     findings = frame_of("manifest_findings", [f.as_row() for f in verification.findings])
-    warehouse.replace_table("fixture_manifest", entries)
-    warehouse.replace_table("manifest_findings", findings)
-    if verification.ok:  # a judgments-only re-run names the corpus its observations were made from
-        warehouse.replace_table("fixture_corpus", frame_of("fixture_corpus", [
-            {"manifest_sha256": manifest_sha256, "corpus_kind": verification.corpus_kind}]))
+    with warehouse.transaction():
+        warehouse.replace_table("fixture_manifest", entries)
+        warehouse.replace_table("manifest_findings", findings)
+        if verification.ok:  # a judgments-only re-run names the corpus its observations were made from, and the run
+            warehouse.replace_table("fixture_corpus", frame_of("fixture_corpus", [
+                {"manifest_sha256": manifest_sha256, "corpus_kind": verification.corpus_kind,
+                 "run_id": context.run.run_id}]))
     parsed = append_new(warehouse, "verify_cache", verifier, cache, known)
+    record_use(warehouse, "verify_cache", verifier, context.run.run_id, cache.used)
     coverage = pd.DataFrame(
         [{"provider": p, "classes": len(c), "missing": ", ".join(sorted(set(FIXTURE_CLASSES) - c)) or "—"}
          for p, c in sorted(verification.classes_by_provider.items())])
@@ -81,8 +85,9 @@ def golden_judgments(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
                                                  for r, j in load_judgment_rounds(bench.golden)])
     verified = frame_of("verified_dates", [{**v.model_dump(mode="json"), "round": r}
                                            for r, v in load_verified_date_rounds(bench.golden)])
-    warehouse.replace_table("relevance_judgments", judgments)
-    warehouse.replace_table("verified_dates", verified)
+    with warehouse.transaction():
+        warehouse.replace_table("relevance_judgments", judgments)
+        warehouse.replace_table("verified_dates", verified)
     return dg.MaterializeResult(metadata={
         **table_metadata("relevance_judgments", judgments),
         "verified_dates": dg.MetadataValue.int(len(verified)),
@@ -106,6 +111,8 @@ def cases_from_table(frame: pd.DataFrame) -> list[GoldenCase]:
 
 
 NO_WHOLE_RUN = "no verified fixture manifest yet: run the whole benchmark first"
+UNFINISHED_RUN = ("the last whole run ({run_id}) verified the fixtures but did not finish, so the tables it left "
+                  "are not one run's: run the whole benchmark first")
 
 
 def verified_corpus(warehouse: Warehouse) -> dict:
@@ -116,6 +123,16 @@ def verified_corpus(warehouse: Warehouse) -> dict:
     if not rows or rows[0]["manifest_sha256"] is None:
         raise InputError(warehouse.database, "fixture_corpus", NO_WHOLE_RUN)
     return rows[0]
+
+
+def require_finished_whole_run(warehouse: Warehouse) -> None:
+    """A run that reads what a whole run left (a judgments-only re-run) needs that run to have committed its
+    report: a whole run killed halfway leaves some tables new and others old. (A warehouse from before the
+    run was recorded here has no `run_id`, and is taken as it is.)"""
+    run_id = verified_corpus(warehouse).get("run_id")
+    warehouse.ensure_table("report_history")
+    if run_id is not None and not warehouse.records("select 1 from report_history where run_id = ? limit 1", [run_id]):
+        raise InputError(warehouse.database, "fixture_corpus", UNFINISHED_RUN.format(run_id=run_id))
 
 
 # By key: the injection judgments' asset sits after the injection scan, whose module imports this one.

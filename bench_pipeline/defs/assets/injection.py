@@ -58,8 +58,9 @@ def injection_judgments(bench: BenchConfig, warehouse: Warehouse) -> dg.Material
         documents = warehouse.records("""select a.artifact, a.flagged, m.sha256 from artifact_injection a
                                          join fixture_manifest m on m.path = a.artifact""")
         decided = frame_of("injection_decisions", decision_rows(documents, decisions(j for _, j in rounds)))
-        warehouse.replace_table("injection_judgments", judgments)
-        warehouse.replace_table("injection_decisions", decided)
+        with warehouse.transaction():
+            warehouse.replace_table("injection_judgments", judgments)
+            warehouse.replace_table("injection_decisions", decided)
     effects = decided.groupby("effect").size().to_dict() if len(decided) else {}
     return dg.MaterializeResult(metadata={
         **table_metadata("injection_decisions", decided),

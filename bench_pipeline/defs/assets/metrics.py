@@ -64,8 +64,10 @@ def _origin_groups(warehouse: Warehouse) -> dict[str, str]:
         "select url, min(text) as text from document_reads where failure is null group by url")}
     urls = [r["url"] for r in warehouse.records("select distinct url from search_results order by url")]
     groups = origin_groups([(url, texts.get(canonical_url(url))) for url in urls])
-    warehouse.replace_table("origin_groups", frame_of("origin_groups", [{"url": u, "origin_group": g} for u, g in groups.items()]))
-    record_key(warehouse, "origin_groups", key)
+    with warehouse.transaction():
+        warehouse.replace_table("origin_groups", frame_of("origin_groups", [{"url": u, "origin_group": g}
+                                                                             for u, g in groups.items()]))
+        record_key(warehouse, "origin_groups", key)
     return groups
 
 

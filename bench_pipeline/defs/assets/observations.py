@@ -54,7 +54,7 @@ def search_observations(context: dg.AssetExecutionContext, bench: BenchConfig, w
                                     load=lambda relative: replay.exchange(bench.fixtures, relative))
         results = frame_of("search_results", observed.results)
         calls = frame_of("search_calls", observed.calls)
-        with warehouse.session():
+        with warehouse.transaction():
             warehouse.replace_partitions("search_results", results, [slug])
             warehouse.replace_partitions("search_calls", calls, [slug])
         preview = results if preview is None else preview

@@ -10,12 +10,13 @@ import dagster as dg
 from bench_pipeline.defs.assets.corpus import run_provenance, verified_corpus
 from bench_pipeline.defs.assets.metrics import METRIC_ASSETS, freshness_documents, provider_slugs
 from bench_pipeline.defs.assets.resilience import provider_conformance
-from bench_pipeline.defs.caches import append_new, read_cache
+from bench_pipeline.defs.caches import append_new, read_cache, record_use
 from bench_pipeline.defs.digests import source_digest
 from bench_pipeline.defs.metadata import frame_of
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
 from bench_pipeline.domain.report import CorpusInfo, InjectionReview, Report
 from bench_pipeline.metrics.freshness import accuracy_by_case
+from bench_pipeline.pause import HISTORY_APPEND, pause_point
 from bench_pipeline.providers.registry import effective_options, load_providers
 from bench_pipeline.report.build import GROUPED, ReportInputs, build_report
 from bench_pipeline.report.cascade_history import cascade_changes, cascade_rows
@@ -118,6 +119,8 @@ def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, ware
                           resamples=resamples, memo=memo)
     resampled = append_new(warehouse, "bootstrap_cache", source_digest(), resamples.used, set(remembered))
     searched = append_new(warehouse, "cascade_cache", source_digest(), memo.used, set(simulated))
+    record_use(warehouse, "bootstrap_cache", source_digest(), run_id, set(resamples.used))
+    record_use(warehouse, "cascade_cache", source_digest(), run_id, set(memo.used))
     for table in ("report_history", "cascade_history"):
         warehouse.ensure_table(table)
     previous = warehouse.records("""select * from report_history where run_id = (
@@ -126,11 +129,15 @@ def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, ware
     report = report.model_copy(update={"diff_vs_previous": _diff(warehouse, previous, rows, cascades, report)})
     markdown = render_markdown(report)
     path = store_report(Path(bench.reports_dir), report, {"report.md": markdown, "report.html": render_html(report)})
-    warehouse.append_rows("report_history", frame_of("report_history", rows))
-    warehouse.append_rows("cascade_history", frame_of("cascade_history", cascades))
-    warehouse.replace_table("provider_gates", frame_of("provider_gates", [
-        {"provider": p.provider, "rank": p.rank, "status": p.status, "gate": name, **gate.model_dump()}
-        for p in report.providers for name, gate in p.gates.items()]))
+    # The run's commit, after its report folder is whole: history rows and gate verdicts together or neither.
+    # A run stopped before it leaves a report no history row names; the next run diffs against the last one.
+    with warehouse.transaction():
+        warehouse.append_rows("report_history", frame_of("report_history", rows))
+        warehouse.append_rows("cascade_history", frame_of("cascade_history", cascades))
+        pause_point(HISTORY_APPEND)
+        warehouse.replace_table("provider_gates", frame_of("provider_gates", [
+            {"provider": p.provider, "rank": p.rank, "status": p.status, "gate": name, **gate.model_dump()}
+            for p in report.providers for name, gate in p.gates.items()]))
     return dg.MaterializeResult(metadata={
         "report_path": dg.MetadataValue.path(str(path.resolve())),
         "default_provider": dg.MetadataValue.text(str(report.recommendation.default_provider)),

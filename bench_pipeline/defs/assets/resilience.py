@@ -34,8 +34,9 @@ def provider_conformance(context: dg.AssetExecutionContext, bench: BenchConfig, 
                                  "missing": json.dumps(assessment.missing), "false_complete": assessment.false_complete})
     verdicts = frame_of("conformance", verdict_rows)
     partials = frame_of("partial_assessments", partial_rows)
-    warehouse.replace_partitions("conformance", verdicts, keys)
-    warehouse.replace_partitions("partial_assessments", partials, keys)
+    with warehouse.transaction():
+        warehouse.replace_partitions("conformance", verdicts, keys)
+        warehouse.replace_partitions("partial_assessments", partials, keys)
     return dg.MaterializeResult(metadata={
         **table_metadata("conformance", verdicts),
         "partials": md_table(partials.drop(columns=["missing"])),

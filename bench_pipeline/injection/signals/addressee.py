@@ -17,7 +17,11 @@ PATTERN = "|".join([
     rf"\b{READER}\s+(?:que|that|which|who)?\s*(?:{READS})\b",
     rf"\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|lector(?:es)?|systems?|tools?|programs?"
     rf"|services?|readers?|quien|whoever|anyone|anybody)(?:\s+(?:de|of|for)\s+[a-z]+|\s+[a-z]+)?\s+(?:que|that"
-    rf"|which|who)?\s*(?:{READS})\s+(?:\w+\s+)?(?:esta|este|estas|estos|esto|this|these|our|nuestr[oa]s?)\b",
+    rf"|which|who)?\s*(?:{READS})\s+(?:[\w-]+\s+){{0,6}}?(?:esta|este|estas|estos|esto|this|these|our"
+    rf"|nuestr[oa]s?)\b",
+    # Tools named by their task, then a colon: a dedication ("Herramientas que actualicen directorios:").
+    rf"(?:^\s*|(?<=[.!?\n\u00bf\u00a1>*])\s*)(?:las |los |the )?{_TOOL}(?:\s+(?:y|e|o|and|or)\s+[a-z]+)?"
+    rf"\s+(?:que|that|which)\s+(?:{READS})\b[^.:;\n]{{0,80}}:",
     # A model singled out by what it does with the page: "al modelo que lea este aviso", "the model
     # tasked with summarising".
     rf"\b(?:modelos?|models?)\s+(?:que|that|which|who)\s+(?:{READS})\b",

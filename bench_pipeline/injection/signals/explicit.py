@@ -52,12 +52,12 @@ JAILBREAK = "|".join([
     r"|desde ahora eres|tu nuevo (?:rol|papel)|finge (?:ser|que eres)|actua como (?:un|una|el|la|nuestr\w*))\b",
     r"(?:^|\n)\s*(?:<\s*/?\s*(?:system|sistema|assistant|asistente|user_message|im_start|im_end)\s*>"
     r"|\[\s*/?\s*(?:system|sistema|assistant|asistente|inst|sys)\s*\]|<<\s*/?\s*sys\s*>>|(?:system|assistant)\s*:)",
-    r"\b(?:system|admin) (?:override|message|prompt)\s*:",
+    # "System message:" / "Mensaje del sistema:" is what portals call their maintenance banners: a label
+    # (`authority_label`) that needs an order under it, not an attack by itself.
+    r"\b(?:system|admin) (?:override|prompt)\s*:",
     r"\b(?:admin|system|developer) override\b",
     r"\b(?:modo (?:sistema|desarrollador|administrador|de depuracion|dios)|debug mode|developer mode|god mode"
     r"|do[- ]anything[- ]now|dan mode)\b",
-    # Before a colon, as "system message:" above; a heading alone is a label (`authority_label`).
-    r"\bmensaje del sistema\s*[:\]>=\u2014]",
     r"\bbrowsing (?:mode|session|interrupted|disrupted)\b",
     r"\bend the browsing\b",
     # A transcript planted in the page: a user's turn followed by the model's answer (few-shot spoofing).

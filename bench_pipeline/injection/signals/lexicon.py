@@ -44,8 +44,10 @@ AI_QUALIFIERS_ES = [r"automatizad[oa]s?", r"automatic[oa]s?", r"de ia", r"de int
 EVALUATING_TOOLS_ES = [r"sistemas?", r"herramientas?", r"plataformas?", r"servicios?", r"motor(?:es)?"]
 EVALUATIONS = [r"evaluacion", r"analisis", r"consulta", r"verificacion", r"calificacion", r"scoring", r"screening",
                r"monitoreo", r"due diligence"]
-AI_QUALIFIERS_EN = [r"automated", r"ai", r"ai-powered", r"llm-based", r"llm", r"intelligent", r"crawling", r"screening"]
-TOOL_NOUNS_EN = [r"tools?", r"agents?", r"systems?", r"platforms?", r"services?", r"readers?", r"assistants?", r"bots?"]
+AI_QUALIFIERS_EN = [r"automated", r"ai", r"ai-(?:powered|assisted|driven|based|enabled)", r"llm-(?:based|powered)",
+                    r"llm", r"intelligent", r"crawling", r"screening"]
+TOOL_NOUNS_EN = [r"tools?", r"agents?", r"systems?", r"platforms?", r"services?", r"readers?", r"assistants?", r"bots?",
+                 r"reviewers?", r"screeners?"]
 # Readers named by the output they write: "el generador del resumen", "the report writer".
 WRITERS_ES = [r"generador", r"redactor", r"autor", r"compilador", r"elaborador"]
 WRITTEN_ES = [r"resumen", r"informe", r"reporte", r"perfil", r"dictamen", r"sintesis", r"comparativo"]
@@ -59,7 +61,7 @@ READING_VERBS = [
     r"encuentren?", r"recorran?", r"usen?", r"utilicen?", r"generen?", r"elaboren?", r"redacten?", r"ingiera[ns]?",
     r"ingieren?", r"ingests?", r"ingesting", r"evalue[ns]?", r"evaluan?", r"compare[ns]?", r"comparan?", r"revise[ns]?",
     r"investigue[ns]?", r"verifique[ns]?", r"califique[ns]?", r"consuma[ns]?", r"consumen?", r"sintetice[ns]?",
-    r"prepare[ns]?", r"compile[ns]?",
+    r"prepare[ns]?", r"compile[ns]?", r"actualice[ns]?",
     r"lees", r"consumes?", r"consuming", r"compil(?:es?|ing)", r"prepar(?:es?|ing)", r"evaluat(?:es?|ing)",
     r"compar(?:es?|ing)", r"reviews?", r"reviewing", r"screens?", r"screening",
     r"reads?", r"reading", r"process(?:es|ing)?", r"summari[sz](?:es?|ing)", r"index(?:es|ing)?", r"crawl(?:s|ing)?",
@@ -176,8 +178,10 @@ CONCEAL_IDIOMS = [
     r"sin (?:mencionar|hacer referencia|referirse)",
     r"dej[ae]n? fuera", r"deja de lado", r"dej(?:a|e|en|es|ar) de (?:mencionar|citar|incluir|hablar|referirse|senalar)",
     r"(?:don'?t|do not|never) bring up", r"esconde[n]?", r"esconda[n]?",
-    r"no (?:mencionar|senalar|citar|revelar|menciones|mencione|mencionen|senales|senale|senalen|hables|hable de"
-    r"|hablen de|cites|cite|citen|reveles|revele|incluyas en|digas|diga|digan|refieras|refiera)",
+    # A negative order may carry its object as a clitic: "no la menciones", "no lo incluyan".
+    r"no (?:(?:lo|la|los|las|le|les|se) )?(?:mencionar|senalar|citar|revelar|menciones|mencione|mencionen|senales"
+    r"|senale|senalen|hables|hable de|hablen de|cites|cite|citen|reveles|revele|incluyas en|digas|diga|digan"
+    r"|refieras|refiera)",
     r"evit[ae]n? (?:mencionar|senalar|hablar|referirse|citar|incluir|decir|asociar|vincular"
     r"|(?:las |los |toda |cualquier )?(?:palabras|terminos|referencias|menciones))",
     r"leave out",

@@ -12,7 +12,14 @@ PATTERN = "|".join([
     rf"\b{OUTPUT}\s+(?:\w+\s+)?(?:generad[oa]s?|automatic[oa]s?|automatizad[oa]s?|generated|automated)\b",
     rf"\b{OUTPUT} (?:de|of|sobre|about) (?:esta|este|this) (?:pagina|sitio|page|site|documento|document|perfil"
     rf"|profile|empresa|company)\b",
-    r"\b(?:al|antes de) (?:responder|contestar|resumir|describir|generar|redactar)\b",
+    r"\b(?:al|antes de) (?:responder|contestar|resumir|describir)\b",
+    # Generating or drafting is the reader's act only when what it makes is an answer ("antes de generar el
+    # resumen"), not a payroll file ("antes de generar el archivo de pago").
+    rf"\b(?:al|antes de) (?:generar|redactar|elaborar) (?:el |la |los |las |un |una |tu |tus |su |sus )?{OUTPUT}\b",
+    # Receiving a query is the moment an assistant answers one: "al recibir cualquier consulta sobre X".
+    r"\b(?:al|cuando|si|en cuanto) (?:recibir|recibas|reciba|recibes) (?:cualquier|una|alguna|la|toda)"
+    r" (?:consulta|pregunta|solicitud|peticion)\b",
+    r"\b(?:upon|on|when|after) receiving (?:any|a|the) (?:query|question|request|prompt)\b",
     r"\bcuando (?:respondas|contestes|resumas|describas|generes|redactes|elabores|te pregunten|te pidan)\b",
     r"\b(?:when|before|after|while) (?:answering|responding|summari[sz]ing|describing|generating|writing about"
     r"|you answer|you respond|you summari[sz]e|you describe)\b",
@@ -34,8 +41,8 @@ PATTERN = "|".join([
     # A condition on the reader's own situation or task: "si vas a dar un veredicto", "en caso de que
     # estés evaluando", "cuando se te solicite", "si la persona que te consulta", "if you can send email".
     r"\b(?:si|cuando|en caso de que|mientras|siempre que)\s+(?:[a-z]+\s+){0,4}?(?:"
-    r"estes (?:evaluando|comparando|analizando|generando|redactando|resumiendo|elaborando|investigando|revisando"
-    r"|calificando)"
+    r"est[ae]s (?:evaluando|comparando|analizando|generando|redactando|resumiendo|elaborando|investigando"
+    r"|revisando|calificando|compilando|actualizando|construyendo|armando)"
     r"|vas a (?:dar|emitir|generar|redactar|resumir|evaluar|recomendar|calificar|responder|escribir|comparar)"
     r"|tienes acceso|puedes (?:enviar|mandar|acceder|navegar|ejecutar|usar herramientas)"
     r"|(?:ves|encuentras|encuentres|lees) (?:informacion|datos|noticias|resenas|quejas|referencias|menciones"

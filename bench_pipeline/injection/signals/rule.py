@@ -53,6 +53,10 @@ def windows(bounds: list[tuple[int, int]], owner: list[int], found: list[set[str
         for following in range(index + 1, min(len(bounds), index + 1 + reach)):
             if owner[following] != owner[index] or bounds[following][1] - start > _MAX_WINDOW:
                 break
+            # A label ("Aviso del sistema:") opens a new utterance: it speaks through the lines under it,
+            # never through those above ("Cierre el navegador. Aviso del sistema: …").
+            if "authority_label" in found[following] and "authority_label" not in found[index]:
+                break
             signals = signals | found[following]
             end = bounds[following][1]
         bars = bars_met(signals, discussing=mentions[owner[index]] >= _DISCUSSION)

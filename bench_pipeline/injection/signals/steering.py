@@ -20,6 +20,11 @@ PATTERN = "|".join([
     # An obligation laid on somebody (not the impersonal "se debe considerar … como" of a law).
     rf"(?<!\bse )\b(?!se )(?:{OBLIGATION})\s+(?:{_FRAMING_INFINITIVE}|{_FRAMING_VERB})\b[^.;\n]{{1,80}}?"
     rf"\b(?:como|as)\b",
+    # The same order in the passive: "X must be ranked first", "debe ser presentada como la mejor opción".
+    r"\b(?:must|should|shall|has to|needs to|debe|deben|debera|deberan|tiene que|tienen que) (?:always |siempre )?"
+    r"(?:be|ser) (?:ranked|listed|placed|shown|presented|described|recommended|clasificad[oa]s?|listad[oa]s?"
+    r"|colocad[oa]s?|presentad[oa]s?|descrit[oa]s?|recomendad[oa]s?|ubicad[oa]s?)\b[^.;\n]{0,40}?"
+    r"\b(?:first|primero|en primer lugar|at the top|as|como)\b",
     rf"{CLAUSE_START}(?:coloc\w+|pon|ponga|pongan|ubic\w+|posicion[ae]n?|put|place"
     rf"|rank)\b[^.;\n]{{1,60}}?\b(?:en (?:el )?primer lugar|primero|en la cima|first|at the top|on top)\b",
     rf"\b(?:omit\w*|ocult\w*|exclu\w*|quit\w*|elimin\w*|borr\w*|omit|leave|remove|drop"
@@ -33,8 +38,13 @@ PATTERN = "|".join([
     r"\b(?:mencionar|mention|citar|cite|reportar|report)[ _-](?:sanciones|sanctions|demandas|lawsuits?|litigios?"
     r"|litigation|quejas|complaints|multas|fines|riesgos?|risks?|adeudos|debts?|alertas"
     r"|alerts)\W{0,3}[:=]\s*\W{0,3}(?:false|no|0|off|never|nunca)\b",
+    # The key may name what it applies to (`tono_resumen: positivo`), and a list of what a report would
+    # cite may follow it (`omitir_fuentes:` over a YAML list; not `exclude_paths:` of a tool's settings).
     r"\b(?:suppress|omit|hide|exclude|ocultar|omitir|excluir|suprimir|sentiment|sentimiento|tono"
-    r"|tone)\W{0,3}[:=]\s*\W{0,3}(?:\[|positive|positivo|favorable|only|solo)",
+    r"|tone)(?:[ _-][a-z]+)?\W{0,3}[:=]\s*\W{0,3}(?:\[|positive|positivo|favorable|only|solo)",
+    r"\b(?:suppress|omit|hide|exclude|ocultar|omitir|excluir|suprimir)[ _-](?:fuentes|sources|menciones|mentions"
+    r"|temas|topics|noticias|news|sanciones|sanctions|demandas|lawsuits|resultados|results|competidores"
+    r"|competitors|medios|media)\W{0,3}[:=]\s*\n\s*- ",
     r"\b(?:prioriza|priorice|prioricen|prioritize|prioritise|rank|rankea"
     r"|posiciona)\b[^.;\n]{0,40}\b(?:(?:los )?resultados|us|this|our|first|top|primero|primer lugar|nuestr\w*"
     r"|arriba|higher|above)\b",

@@ -44,6 +44,13 @@ _REPORTED_QUOTE = re.compile(
     r"([\"'\u201c\u2018\u00ab])([^\"'\u201d\u2019\u00bb\n]{4,300})[\"'\u201d\u2019\u00bb]"
     # Inline code (`…`) is shown, not said.
     r"|(`)([^`\n]{1,300})`")
+# The same with its speaker after it, as press releases write it: '"…," said the sales director',
+# '«…», afirmó'.
+_ATTRIBUTED_QUOTE = re.compile(
+    r"[\"\u201c\u00ab]([^\"\u201d\u00bb\n]{4,300}?)[,;]?[\"\u201d\u00bb]\s*[,;]?\s*(?:\u2014\s*)?"
+    r"(?:[a-z-]+\s+){0,4}?\b(?:said|says|added|adds|explained|noted|stated|told|according to|dijo|dice|afirmo"
+    r"|senalo|explico|comento|agrego|anadio|declaro|indico|expreso|destaco|aseguro|menciono|sostuvo|preciso"
+    r"|subrayo|puntualizo)\b")
 _QUOTE_MARK = re.compile("[\"'`\u201c\u2018\u00ab]")  # every reported quotation opens with one
 _CHAINED_QUOTE = re.compile(
     r"\s*(?:,|;|o|u|y|e|or|and)\s+[\"'\u201c\u2018\u00ab]([^\"'\u201d\u2019\u00bb\n]{4,300})[\"'\u201d\u2019\u00bb]"
@@ -127,4 +134,5 @@ def mentioned(text: str) -> list[tuple[int, int]]:
         chained = match
         while chained := _CHAINED_QUOTE.match(text, chained.end()):  # "«…» o «…»": the list is reported too
             spans.append(chained.span(1))
+    spans += [match.span(1) for match in _ATTRIBUTED_QUOTE.finditer(text)]
     return spans
