@@ -14,8 +14,13 @@ def price(provider: str) -> PriceTable:
     return load_providers(PROVIDERS_YAML).providers[provider].price
 
 
+def wire_format(slug: str) -> str:
+    """The adapter a slug speaks (a configuration such as exa-fast speaks its base's)."""
+    return load_providers(PROVIDERS_YAML).providers[slug].adapter
+
+
 def adapter_of(slug: str):
-    return adapter_module(load_providers(PROVIDERS_YAML).providers[slug].adapter)
+    return adapter_module(wire_format(slug))
 
 
 def check_corpus_searches(provider: str) -> None:

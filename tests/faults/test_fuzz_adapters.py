@@ -21,17 +21,20 @@ from bench_pipeline.domain.results import ExtractPage, SearchPage
 from bench_pipeline.fixtures.exchanges import load_exchange
 from bench_pipeline.fixtures.manifest_io import load_manifest
 from bench_pipeline.providers.fetch import fetch_page
-from bench_pipeline.providers.registry import adapter_module
-from tests.adapter_checks import price
+from tests.adapter_checks import adapter_of, price, wire_format
 from tests.faults.fuzz_inputs import Again, Raw, assert_finite, fuzz_settings, mutated_tree, outcome
 from tests.realdata import require_realdata
 from tests.recorded import CORPUS, body_exchange, cassette_exchanges
 
 # Where each wire format lists its search results, so a parsed page can be held to keeping all of them.
 RESULT_LISTS = {"tavily": [("results",)], "exa": [("results",)], "brave": [("web", "results")],
-                "serper": [("organic",)], "firecrawl": [("data", "web"), ("data", "news")]}
+                "serper": [("organic",)], "firecrawl": [("data", "web"), ("data", "news")],
+                "serpapi": [("organic_results",)], "jina": [("data",)], "parallel": [("results",)]}
+# Wire formats that list results under the first of these keys present (Perplexity's Search API, then Sonar's
+# two shapes); a streamed Sonar answer has no body to count from.
+FIRST_LISTED = {"perplexity": [("results",), ("search_results",), ("citations",)]}
 # Extract bodies whose `results` (or `data`) list is one document per item.
-DOCUMENT_LISTS = {"tavily": ("results",), "exa": ("results",), "firecrawl": ("data",)}
+DOCUMENT_LISTS = {"tavily": ("results",), "exa": ("results",), "firecrawl": ("data",), "parallel": ("results",)}
 
 
 def _operation(provider: str, exchange: Exchange) -> str:
@@ -113,7 +116,7 @@ def _holds_markers(value) -> bool:
 
 
 def _parse(provider: str, exchange: Exchange, source: str):
-    adapter = adapter_module(provider)
+    adapter = adapter_of(provider)  # a slug names its wire format in providers.yaml (exa-fast speaks exa)
     operation = _operation(provider, exchange)
     if operation == "error":
         return adapter.classify_error(exchange)
@@ -134,6 +137,12 @@ def _listed(body, path: tuple[str, ...]) -> int | None:
     return len(body) if isinstance(body, list) else None
 
 
+def _result_lists(wire: str, body: dict) -> list[tuple[str, ...]]:
+    if wire in FIRST_LISTED:
+        return [path for path in FIRST_LISTED[wire] if path[0] in body][:1]
+    return RESULT_LISTS[wire]
+
+
 def check(provider: str, source: str, exchange: Exchange, body) -> None:
     result = outcome(lambda: _parse(provider, exchange, source), source)
     if isinstance(result, InputError):
@@ -143,11 +152,12 @@ def check(provider: str, source: str, exchange: Exchange, body) -> None:
     if result is not None:
         assert_finite(result.model_dump())
         type(result).model_validate(result.model_dump())
-    if isinstance(result, SearchPage):
-        listed = [n for path in RESULT_LISTS[provider] if (n := _listed(body, path)) is not None]
+    wire = wire_format(provider)
+    if isinstance(result, SearchPage) and isinstance(body, dict):
+        listed = [n for path in _result_lists(wire, body) if (n := _listed(body, path)) is not None]
         assert len(result.results) == sum(listed), f"{sum(listed)} results listed, {len(result.results)} parsed"
-    if isinstance(result, ExtractPage) and exchange.operation == "extract" and provider in DOCUMENT_LISTS:
-        listed = _listed(body, DOCUMENT_LISTS[provider])
+    if isinstance(result, ExtractPage) and exchange.operation == "extract" and wire in DOCUMENT_LISTS:
+        listed = _listed(body, DOCUMENT_LISTS[wire])
         if listed is not None:
             assert len(result.documents) == listed, f"{listed} documents listed, {len(result.documents)} parsed"
 
