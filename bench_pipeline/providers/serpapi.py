@@ -28,8 +28,8 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    Options, RequestSpec, error_body, item_url, json_body, retry_after_seconds, status_error, timeout_error,
-    without_none,
+    Options, RequestSpec, error_body, item_url, json_body, message_text, retry_after_seconds, status_error,
+    timeout_error, wire_list, wire_object, wire_text, without_none,
 )
 from bench_pipeline.providers.wire_dates import from_free_text
 
@@ -50,28 +50,25 @@ class RequestOptions(Options):
 
 def parse_search(exchange: Exchange, price: PriceTable, source: str = "serpapi exchange") -> SearchPage:
     body = json_body(exchange, source)
-    organic = body.get("organic_results")
-    if organic is None:
-        if not isinstance(body.get("error"), str):
-            raise InputError(source, "response.body.organic_results", "expected a list (or a 200 `error` saying "
-                             "Google returned no results)")
-        organic = []
-    if not isinstance(organic, list):
-        raise InputError(source, "response.body.organic_results", "expected a list")
+    if body.get("organic_results") is None and wire_text(body, "error", "response.body", source) is None:
+        raise InputError(source, "response.body.organic_results", "expected a list (or a 200 `error` saying "
+                         "Google returned no results)")
     results = []
-    for index, item in enumerate(organic):
-        url = item_url(item, f"response.body.organic_results[{index}]", source, key="link")
-        raw_date = item.get("date")
+    for index, item in enumerate(wire_list(body, "organic_results", "response.body", source)):
+        where = f"response.body.organic_results[{index}]"
+        url = item_url(item, where, source, key="link")
+        raw_date = wire_text(item, "date", where, source)
         results.append(SearchResult(
             rank=index + 1,
             url=url,
-            title=item.get("title"),
-            snippet=item.get("snippet"),
+            title=wire_text(item, "title", where, source),
+            snippet=wire_text(item, "snippet", where, source),
             published_at=from_free_text(raw_date, exchange.captured_at),
             published_raw=raw_date,
         ))
-    metadata = body.get("search_metadata") if isinstance(body.get("search_metadata"), dict) else {}
-    return SearchPage(results=results, cost_usd=price.search_usd, request_id=metadata.get("id"))
+    metadata = wire_object(body, "search_metadata", "response.body", source)
+    return SearchPage(results=results, cost_usd=price.search_usd,
+                      request_id=wire_text(metadata, "id", "response.body.search_metadata", source))
 
 
 def classify_error(exchange: Exchange) -> ProviderError:
@@ -79,7 +76,7 @@ def classify_error(exchange: Exchange) -> ProviderError:
     if timed_out:
         return timed_out
     status = exchange.response.status
-    message = str(error_body(exchange).get("error") or exchange.response.body_text or "")
+    message = message_text(error_body(exchange).get("error") or exchange.response.body_text)
     if status == 429 and _OUT_OF_SEARCHES in message.lower():
         return ProviderError(provider=PROVIDER, code="plan_limit", status=status, retryable=False, message=message)
     if message.lower().startswith(("invalid api key", "we couldn't find your api key")):
