@@ -33,7 +33,8 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    Options, RequestSpec, error_body, item_url, retry_after_seconds, status_error, timeout_error, without_none,
+    Options, RequestSpec, error_body, item_url, message_text, require_list, retry_after_seconds, status_error,
+    timeout_error, wire_number, wire_object, wire_text, wire_texts, without_none,
 )
 from bench_pipeline.providers.wire_dates import from_iso
 
@@ -52,23 +53,22 @@ class RequestOptions(Options):
 
 def parse_search(exchange: Exchange, price: PriceTable, source: str = "perplexity exchange") -> SearchPage:
     events = _events(exchange, source)
-    last = events[-1]
-    if "results" in last:
-        items, field = last["results"], "response.body.results"
-    elif "search_results" in last:
-        items, field = last["search_results"], "response.body.search_results"
+    where, last = events[-1]
+    key = next((key for key in ("results", "search_results") if key in last), None)
+    if key is not None:
+        items, field = require_list(last, key, source, where), f"{where}.{key}"
     else:  # Sonar answers that list only the URLs they cite
-        items = [{"url": url} for url in last.get("citations") or []]
-        field = "response.body.citations"
-    if not isinstance(items, list):
-        raise InputError(source, field, "expected a list")
+        items, field = [{"url": url} for url in wire_texts(last, "citations", where, source)], f"{where}.citations"
     results = []
     for index, item in enumerate(items):
-        url = item_url(item, f"{field}[{index}]", source)
-        raw_date = item.get("date")
-        results.append(SearchResult(rank=index + 1, url=url, title=item.get("title"), snippet=item.get("snippet"),
+        item_where = f"{field}[{index}]"
+        url = item_url(item, item_where, source)
+        raw_date = wire_text(item, "date", item_where, source)
+        results.append(SearchResult(rank=index + 1, url=url, title=wire_text(item, "title", item_where, source),
+                                    snippet=wire_text(item, "snippet", item_where, source),
                                     published_at=from_iso(raw_date), published_raw=raw_date))
-    return SearchPage(results=results, cost_usd=_cost(events, price.search_usd), request_id=last.get("id"))
+    return SearchPage(results=results, cost_usd=_cost(events, price.search_usd, source),
+                      request_id=wire_text(last, "id", where, source))
 
 
 def classify_error(exchange: Exchange) -> ProviderError:
@@ -76,7 +76,7 @@ def classify_error(exchange: Exchange) -> ProviderError:
     if timed_out:
         return timed_out
     error = error_body(exchange).get("error")
-    message = error.get("message", "") if isinstance(error, dict) else str(error or exchange.response.body_text or "")
+    message = message_text(error.get("message") if isinstance(error, dict) else error or exchange.response.body_text)
     return status_error(PROVIDER, exchange, message, retry_after_seconds(exchange))
 
 
@@ -94,13 +94,13 @@ def auth_headers(api_key: str) -> dict[str, str]:
     return {"authorization": f"Bearer {api_key}"}
 
 
-def _events(exchange: Exchange, source: str) -> list[dict]:
-    """The response as a list of JSON objects: one for a whole answer, every `data:` event of a stream."""
+def _events(exchange: Exchange, source: str) -> list[tuple[str, dict]]:
+    """The response as (where, JSON object) pairs: one for a whole answer, every `data:` event of a stream."""
     response = exchange.response
     if response is None:
         raise InputError(source, "response", f"no response ({exchange.error})")
     if isinstance(response.body, dict):
-        return [response.body]
+        return [("response.body", response.body)]
     if response.body_text is None:
         raise InputError(source, "response.body", "expected a JSON object or a server-sent event stream")
     events = []
@@ -108,22 +108,25 @@ def _events(exchange: Exchange, source: str) -> list[dict]:
         payload = line.strip().removeprefix("data:").strip() if line.strip().startswith("data:") else ""
         if not payload or payload == "[DONE]":
             continue
+        where = f"response.body_text line {number}"
         try:
             event = json.loads(payload)
-        except ValueError:
-            raise InputError(source, f"response.body_text line {number}", "a `data:` event that is not JSON") from None
-        if isinstance(event, dict):
-            events.append(event)
+        except (ValueError, RecursionError):
+            raise InputError(source, where, "a `data:` event that is not JSON") from None
+        if not isinstance(event, dict):
+            raise InputError(source, where, "a `data:` event that is not a JSON object")
+        events.append((where, event))
     if not events:
         raise InputError(source, "response.body_text", "a stream with no `data:` event")
     return events
 
 
-def _cost(events: list[dict], fallback: float | None) -> float | None:
+def _cost(events: list[tuple[str, dict]], fallback: float | None, source: str) -> float | None:
     """The last `usage.cost.total_cost` of the answer (a stream sends it with its final usage); else the list price."""
-    for event in reversed(events):
-        usage = event.get("usage") if isinstance(event.get("usage"), dict) else {}
-        total = (usage.get("cost") or {}).get("total_cost") if isinstance(usage.get("cost"), dict) else None
-        if isinstance(total, (int, float)) and not isinstance(total, bool):
+    for where, event in reversed(events):
+        usage = wire_object(event, "usage", where, source)
+        cost = wire_object(usage, "cost", f"{where}.usage", source)
+        total = wire_number(cost, "total_cost", f"{where}.usage.cost", source)
+        if total is not None:
             return round(float(total), 6)
     return fallback
