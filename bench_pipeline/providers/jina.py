@@ -26,6 +26,8 @@ in tokens), `no_cache`, `reader_url` (the reader's base URL, a second host besid
 
 from __future__ import annotations
 
+import math
+import re
 from typing import Literal
 from urllib.parse import unquote, urlsplit
 
@@ -37,8 +39,8 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    Options, RequestSpec, credits_cost, error_body, item_url, json_body, request_urls, require_list,
-    retry_after_seconds, status_error, timeout_error,
+    Options, RequestSpec, credits_cost, error_body, item_url, json_body, message_text, request_urls, require_list,
+    retry_after_seconds, status_error, timeout_error, wire_number, wire_object, wire_text,
 )
 from bench_pipeline.providers.wire_dates import from_free_text, from_http_date, from_iso
 
@@ -61,17 +63,18 @@ def parse_search(exchange: Exchange, price: PriceTable, source: str = "jina exch
     body = json_body(exchange, source)
     results = []
     for index, item in enumerate(require_list(body, "data", source)):
-        url = item_url(item, f"response.body.data[{index}]", source)
-        raw_date = item.get("date")
+        where = f"response.body.data[{index}]"
+        url = item_url(item, where, source)
+        raw_date = wire_text(item, "date", where, source)
         results.append(SearchResult(
             rank=index + 1,
             url=url,
-            title=item.get("title") or None,
-            snippet=item.get("description") or None,
+            title=wire_text(item, "title", where, source) or None,
+            snippet=wire_text(item, "description", where, source) or None,
             published_at=_date(raw_date, exchange),
             published_raw=raw_date,
         ))
-    return SearchPage(results=results, cost_usd=_tokens_cost(exchange, body, price, price.search_usd))
+    return SearchPage(results=results, cost_usd=_tokens_cost(exchange, body, price, price.search_usd, source))
 
 
 def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[str],
@@ -80,25 +83,26 @@ def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[st
     data = body.get("data")
     if not isinstance(data, dict):
         raise InputError(source, "response.body.data", "expected the read page as an object")
-    url = data.get("url") if isinstance(data.get("url"), str) else (requested_urls or [None])[0]
-    if not isinstance(url, str):
-        raise InputError(source, "response.body.data.url", "expected the read page's URL")
-    target_status = data.get("httpStatus")
-    failed = isinstance(target_status, int) and target_status >= 400
-    text = data.get("content") or ""
-    raw_date = data.get("publishedTime")
+    where = "response.body.data"
+    url = wire_text(data, "url", where, source) or (requested_urls or [None])[0]
+    if url is None:
+        raise InputError(source, f"{where}.url", "expected the read page's URL")
+    target_status = wire_number(data, "httpStatus", where, source)
+    failed = target_status is not None and target_status >= 400
+    text = wire_text(data, "content", where, source) or ""
+    raw_date = wire_text(data, "publishedTime", where, source)
     document = ExtractedDocument(url=url, text=text, published_at=_date(raw_date, exchange), published_raw=raw_date)
     return ExtractPage(
         documents=[] if failed or not text else [document],
         failed_urls=[url] if failed else [],
         provider_says_partial=failed,
-        cost_usd=_tokens_cost(exchange, body, price, price.extract_usd_per_url),
+        cost_usd=_tokens_cost(exchange, body, price, price.extract_usd_per_url, source),
     )
 
 
-def urls_requested(exchange: Exchange) -> list[str]:
+def urls_requested(exchange: Exchange, source: str = "jina exchange") -> list[str]:
     """`{"url"}` in a POST body, or the URL that follows the reader's host in a GET."""
-    posted = request_urls(exchange, "url")
+    posted = request_urls(exchange, "url", source)
     if posted:
         return posted
     parts = urlsplit(exchange.request.url)
@@ -112,10 +116,11 @@ def classify_error(exchange: Exchange) -> ProviderError:
         return timed_out
     status = exchange.response.status
     body = error_body(exchange)
-    name = str(body.get("name") or "")
-    message = str(body.get("message") or body.get("readableMessage") or exchange.response.body_text or "")
+    name = message_text(body.get("name"))
+    message = message_text(body.get("message") or body.get("readableMessage") or exchange.response.body_text)
     hint = body.get("retryAfter")
-    retry_after = float(hint) if isinstance(hint, (int, float)) and not isinstance(hint, bool) else None
+    usable = isinstance(hint, (int, float)) and not isinstance(hint, bool) and math.isfinite(hint) and hint >= 0
+    retry_after = float(hint) if usable else None
 
     def error(code: str, retryable: bool) -> ProviderError:
         return ProviderError(provider=PROVIDER, code=code, status=status, retryable=retryable,
@@ -168,10 +173,12 @@ def _date(raw: object, exchange: Exchange):
     return from_iso(raw) or from_http_date(raw) or from_free_text(raw, exchange.captured_at)
 
 
-def _tokens_cost(exchange: Exchange, body: dict, price: PriceTable, fallback: float | None) -> float | None:
-    usage = (body.get("meta") or {}).get("usage") if isinstance(body.get("meta"), dict) else None
-    tokens = usage.get("tokens") if isinstance(usage, dict) else None
+def _tokens_cost(exchange: Exchange, body: dict, price: PriceTable, fallback: float | None,
+                 source: str) -> float | None:
+    meta = wire_object(body, "meta", "response.body", source)
+    usage = wire_object(meta, "usage", "response.body.meta", source)
+    tokens = wire_number(usage, "tokens", "response.body.meta.usage", source)
     if tokens is None and exchange.response is not None:
         header = exchange.response.header("x-usage-tokens")
-        tokens = int(header) if header and header.strip().isdigit() else None
+        tokens = int(header) if header and re.fullmatch(r"\s*[0-9]{1,15}\s*", header) else None
     return credits_cost(tokens, price, fallback)
