@@ -30,8 +30,9 @@ from bench_pipeline.domain.provider_error import ProviderError
 from bench_pipeline.domain.providers_config import PriceTable
 from bench_pipeline.domain.results import ExtractedDocument, ExtractPage, SearchPage, SearchResult
 from bench_pipeline.providers.base import (
-    Options, RequestSpec, error_body, item_url, json_body, request_urls, require_list, retry_after_seconds,
-    status_error, timeout_error, without_none,
+    Options, RequestSpec, error_body, item_url, json_body, message_text, request_urls, require_list,
+    retry_after_seconds, status_error, timeout_error, wire_list, wire_number, wire_objects, wire_text, wire_texts,
+    without_none,
 )
 from bench_pipeline.providers.wire_dates import from_iso
 
@@ -52,12 +53,14 @@ def parse_search(exchange: Exchange, price: PriceTable, source: str = "parallel 
     body = json_body(exchange, source)
     results = []
     for index, item in enumerate(require_list(body, "results", source)):
-        url = item_url(item, f"response.body.results[{index}]", source)
-        raw_date = item.get("publish_date")
-        results.append(SearchResult(rank=index + 1, url=url, title=item.get("title"), snippet=_excerpts(item) or None,
+        where = f"response.body.results[{index}]"
+        url = item_url(item, where, source)
+        raw_date = wire_text(item, "publish_date", where, source)
+        results.append(SearchResult(rank=index + 1, url=url, title=wire_text(item, "title", where, source),
+                                    snippet=_excerpts(item, where, source) or None,
                                     published_at=from_iso(raw_date), published_raw=raw_date))
-    return SearchPage(results=results, cost_usd=_usage_cost(body, price, price.search_usd),
-                      request_id=body.get("search_id"))
+    return SearchPage(results=results, cost_usd=_usage_cost(body, price, price.search_usd, source),
+                      request_id=wire_text(body, "search_id", "response.body", source))
 
 
 def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[str],
@@ -65,25 +68,28 @@ def parse_extract(exchange: Exchange, price: PriceTable, requested_urls: list[st
     body = json_body(exchange, source)
     documents = []
     for index, item in enumerate(require_list(body, "results", source)):
-        raw_date = item.get("publish_date")
-        documents.append(ExtractedDocument(url=item_url(item, f"response.body.results[{index}]", source),
-                                           text=item.get("full_content") or _excerpts(item),
+        where = f"response.body.results[{index}]"
+        url = item_url(item, where, source)
+        raw_date = wire_text(item, "publish_date", where, source)
+        documents.append(ExtractedDocument(url=url,
+                                           text=wire_text(item, "full_content", where, source)
+                                           or _excerpts(item, where, source),
                                            published_at=from_iso(raw_date), published_raw=raw_date))
-    errors = body.get("errors")
-    failed = [e.get("url") for e in errors or [] if isinstance(e, dict)]
+    failed = [item_url(error, f"response.body.errors[{index}]", source)
+              for index, error in enumerate(wire_list(body, "errors", "response.body", source))]
     fallback = None if price.extract_usd_per_url is None else round(price.extract_usd_per_url * len(documents), 6)
     return ExtractPage(
         documents=documents,
-        failed_urls=[u for u in failed if isinstance(u, str)],
+        failed_urls=failed,
         # Without `errors` Parallel said nothing either way.
-        provider_says_partial=None if errors is None else bool(failed),
-        cost_usd=_usage_cost(body, price, fallback),
-        request_id=body.get("extract_id"),
+        provider_says_partial=None if body.get("errors") is None else bool(failed),
+        cost_usd=_usage_cost(body, price, fallback, source),
+        request_id=wire_text(body, "extract_id", "response.body", source),
     )
 
 
-def urls_requested(exchange: Exchange) -> list[str]:
-    return request_urls(exchange, "urls")
+def urls_requested(exchange: Exchange, source: str = "parallel exchange") -> list[str]:
+    return request_urls(exchange, "urls", source)
 
 
 def classify_error(exchange: Exchange) -> ProviderError:
@@ -91,7 +97,7 @@ def classify_error(exchange: Exchange) -> ProviderError:
     if timed_out:
         return timed_out
     error = error_body(exchange).get("error")
-    message = str(error.get("message") or "") if isinstance(error, dict) else str(exchange.response.body_text or "")
+    message = message_text(error.get("message") if isinstance(error, dict) else exchange.response.body_text)
     return status_error(PROVIDER, exchange, message, retry_after_seconds(exchange))
 
 
@@ -117,21 +123,22 @@ def auth_headers(api_key: str) -> dict[str, str]:
     return {"x-api-key": api_key}
 
 
-def _excerpts(item: dict) -> str:
-    return "\n\n".join(e for e in item.get("excerpts") or [] if isinstance(e, str))
+def _excerpts(item: dict, where: str, source: str) -> str:
+    return "\n\n".join(wire_texts(item, "excerpts", where, source))
 
 
-def _usage_cost(body: dict, price: PriceTable, fallback: float | None) -> float | None:
+def _usage_cost(body: dict, price: PriceTable, fallback: float | None, source: str) -> float | None:
     """Σ count × the unit's list price, when every billed unit is of a kind the price table prices."""
-    usage = body.get("usage")
-    if not isinstance(usage, list) or not usage:
+    usage = wire_objects(body, "usage", "response.body", source)
+    if not usage:
         return fallback
     unit_price = {"search": price.search_usd, "extract": price.extract_usd_per_url}
     total = 0.0
-    for unit in usage:
-        name, count = (unit.get("name"), unit.get("count")) if isinstance(unit, dict) else (None, None)
-        kind = name.split("-", 1)[0] if isinstance(name, str) else None
-        if unit_price.get(kind) is None or not isinstance(count, int) or isinstance(count, bool):
+    for index, unit in enumerate(usage):
+        where = f"response.body.usage[{index}]"
+        name, count = wire_text(unit, "name", where, source), wire_number(unit, "count", where, source)
+        kind = name.split("-", 1)[0] if name is not None else None
+        if unit_price.get(kind) is None or count is None:
             return fallback
         total += count * unit_price[kind]
     return round(total, 6)
