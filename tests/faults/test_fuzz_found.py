@@ -15,10 +15,10 @@ from bench_pipeline.files import read_json, read_yaml
 from bench_pipeline.fixtures.exchanges import load_exchange
 from bench_pipeline.golden.load import load_judgments
 from bench_pipeline.observations.artifacts import local_read
-from bench_pipeline.providers.registry import adapter_module, load_providers
+from bench_pipeline.providers.registry import load_providers
 from bench_pipeline.reading.pdf import UnreadablePdfError, read_pdf
 from bench_pipeline.review.records import ReviewLog
-from tests.adapter_checks import price
+from tests.adapter_checks import adapter_of, price
 from tests.recorded import CORPUS
 
 
@@ -103,19 +103,55 @@ WRONG_TYPES = [
      "response.body.results[0].url"),
     ("exa", "exa/search/gs-001.json", ("response", "body", "costDollars"), 1.5, "response.body.costDollars"),
     ("brave", "brave/search/gs-001.json", ("response", "body", "web"), [], "response.body.web"),
+    ("exa-fast", "exa-fast/search/gs-001.json", ("response", "body", "results", 0, "title"), 5,
+     "response.body.results[0].title"),
+    ("serpapi", "serpapi/search/gs-001.json", ("response", "body", "organic_results", 0, "date"), 5,
+     "response.body.organic_results[0].date"),
+    ("serpapi", "serpapi/search/gs-001.json", ("response", "body", "search_metadata"), {"id": 5},
+     "response.body.search_metadata.id"),
+    ("perplexity", "perplexity/search/gs-001.json", ("response", "body", "results", 0, "title"), 5,
+     "response.body.results[0].title"),
+    ("perplexity", "perplexity/search/gs-001.json", ("response", "body", "results", 0, "date"), 1.5,
+     "response.body.results[0].date"),
+    ("jina", "jina/search/gs-001.json", ("response", "body", "data", 0, "description"), 5,
+     "response.body.data[0].description"),
+    ("jina", "jina/extract/acerosdelbajio-nosotros.json", ("response", "body", "data", "content"), 5,
+     "response.body.data.content"),
+    ("jina", "jina/extract/acerosdelbajio-nosotros.json", ("request", "body", "url"), 5, "request.body.url"),
+    ("parallel", "parallel/search/gs-001.json", ("response", "body", "results", 0, "publish_date"), 5,
+     "response.body.results[0].publish_date"),
+    ("parallel", "parallel/extract/acerosdelbajio-nosotros.json", ("response", "body", "errors"), "x",
+     "response.body.errors"),
+    ("parallel", "parallel/extract/acerosdelbajio-nosotros.json", ("request", "body", "urls"), 5,
+     "request.body.urls"),
 ]
 
 
 @pytest.mark.parametrize(("provider", "relative", "where", "value", "field"), WRONG_TYPES)
 def test_a_wire_value_of_the_wrong_type_is_bad_input_naming_the_field(provider, relative, where, value, field):
     exchange = Exchange.model_validate(_set(_bundled(relative), where, value))
-    adapter = adapter_module(provider)
+    adapter = adapter_of(provider)
     with pytest.raises(InputError) as caught:
         if exchange.operation == "search":
             adapter.parse_search(exchange, price(provider), source=relative)
         else:
             urls = adapter.urls_requested(exchange, relative)
             adapter.parse_extract(exchange, price(provider), urls, source=relative)
+    assert (caught.value.path, caught.value.field) == (relative, field)
+
+
+@pytest.mark.parametrize(("event", "field"), [
+    ("5", "response.body_text line 3"),  # was skipped: the page came from the event before it
+    ('{"results": [{"url": 5}]}', "response.body_text line 3.results[0].url"),
+])
+def test_a_sonar_stream_event_is_read_whole_and_named_by_its_line(event, field):
+    relative = "perplexity/search/gs-001.json"
+    doc = _bundled(relative)
+    first = json.dumps(doc["response"]["body"])
+    doc["response"] = {**doc["response"], "body": None, "body_text": f"data: {first}\n\ndata: {event}\n"}
+    adapter = adapter_of("perplexity")
+    with pytest.raises(InputError) as caught:
+        adapter.parse_search(Exchange.model_validate(doc), price("perplexity"), source=relative)
     assert (caught.value.path, caught.value.field) == (relative, field)
 
 
