@@ -2,13 +2,11 @@
 ("asistente:", "hey AI,"), "<reader> que lean/resuman esta página", "<reader> deben/should …",
 "quien elabore comparativos", "los modelos encargados de resumir"."""
 
-from bench_pipeline.injection.signals import lexicon
 from bench_pipeline.injection.signals.grammar import (
-    DETERMINER, EN_VERB, ES_VERB, OBLIGATION, OUTPUT, READER, READS, alt,
+    DETERMINER, EN_VERB, ES_VERB, OBLIGATION, OUTPUT, READER, READS, TOOL,
 )
 
 _A_READER = rf"{DETERMINER}{READER}"
-_TOOL = alt(*lexicon.TOOL_NOUNS_ES, *lexicon.TOOL_NOUNS_EN)
 PATTERN = "|".join([
     rf"\b(?:hey|hola|oye|dear|querid[oa]s?|estimad[oa]s?|atencion|attention)\s*,?\s+(?:(?:there|ahi"
     rf"|alli)\s*,?\s*)?(?:[a-z]+\s+)?{_A_READER}\b",
@@ -20,7 +18,7 @@ PATTERN = "|".join([
     rf"|which|who)?\s*(?:{READS})\s+(?:[\w-]+\s+){{0,6}}?(?:esta|este|estas|estos|esto|this|these|our"
     rf"|nuestr[oa]s?)\b",
     # Tools named by their task, then a colon: a dedication ("Herramientas que actualicen directorios:").
-    rf"(?:^\s*|(?<=[.!?\n\u00bf\u00a1>*])\s*)(?:las |los |the )?{_TOOL}(?:\s+(?:y|e|o|and|or)\s+[a-z]+)?"
+    rf"(?:^\s*|(?<=[.!?\n\u00bf\u00a1>*])\s*)(?:las |los |the )?{TOOL}(?:\s+(?:y|e|o|and|or)\s+[a-z]+)?"
     rf"\s+(?:que|that|which)\s+(?:{READS})\b[^.:;\n]{{0,80}}:",
     # A model singled out by what it does with the page: "al modelo que lea este aviso", "the model
     # tasked with summarising".
@@ -45,7 +43,7 @@ PATTERN = "|".join([
     # Not a reader that qualifies another noun: "las empresas de IA pueden", "operators of bots must";
     # a reader coordinated with another reader or tool still is one: "AI systems and research tools must".
     rf"(?<!\bde )(?<!\bdel )(?<!\bof )(?<!\bsobre )(?<!\babout )\b{READER}"
-    rf"(?:,?\s+(?:and|or|y|e|o)\s+(?:[a-z-]+\s+)?(?:{_TOOL}|{READER}))?\s+(?:{OBLIGATION})\b",
+    rf"(?:,?\s+(?:and|or|y|e|o)\s+(?:[a-z-]+\s+)?(?:{TOOL}|{READER}))?\s+(?:{OBLIGATION})\b",
     # An order asked of a reader in the first person plural: "les pedimos (con respeto) a los buscadores con IA".
     rf"\b(?:les?|te|os) (?:pedimos|solicitamos|rogamos|suplicamos|exigimos|pido|solicito)(?:\s+[a-z]+){{0,4}}"
     rf"\s+a\s+{_A_READER}\b",

@@ -107,11 +107,11 @@ _ROLE = alt(*lexicon.ROLE_NOUNS)
 # A role noun is a reader too when named by what it does to this very text: "el agente que procese
 # este registro", "assistants reading this page"; and beside tools named by what they do ("herramientas
 # y asistentes que actualicen directorios"): people are not tools.
-_TOOLS = group([*lexicon.TOOL_NOUNS_ES, *lexicon.TOOL_NOUNS_EN])
+TOOL = alt(*lexicon.TOOL_NOUNS_ES, *lexicon.TOOL_NOUNS_EN)
 _QUALIFIED_READER = re.compile(
     rf"\b(?:{QUALIFIED_READER}|(?:{_ROLE})\s+(?:que\s+|that\s+|who\s+|which\s+)?"
     rf"(?:{alt(*lexicon.READING_VERBS)})\s+(?:esta|este|estas|estos|esto|this|these)\b"
-    rf"|{_TOOLS}\s+(?:y|e|o|and|or)\s+(?:{_ROLE})\s+(?:que|that|which)\s+(?:{alt(*lexicon.READING_VERBS)}))\b")
+    rf"|{TOOL}\s+(?:y|e|o|and|or)\s+(?:{_ROLE})\s+(?:que|that|which)\s+(?:{alt(*lexicon.READING_VERBS)}))\b")
 _ROLE_NOUN = re.compile(rf"\b(?:{_ROLE})\b")
 
 

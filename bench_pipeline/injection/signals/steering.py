@@ -7,6 +7,8 @@ from bench_pipeline.injection.signals import lexicon
 from bench_pipeline.injection.signals.grammar import CLAUSE_START, CLITICS, OBLIGATION, OUTPUT, alt, es_orders
 
 _CONCEAL = alt(*lexicon.CONCEAL_IDIOMS)
+# Settings keys that hide something from the reader's output (`omitir_fuentes`, `suppress`).
+_HIDING_KEY = r"(?:suppress|omit|hide|exclude|ocultar|omitir|excluir|suprimir)"
 FRAMING_ORDERS = [
     *sorted({form for verb in lexicon.FRAMING_VERBS_ES for form in es_orders(verb)} | {"pon", "ponga", "pongan"},
             key=len, reverse=True),
@@ -40,9 +42,9 @@ PATTERN = "|".join([
     r"|alerts)\W{0,3}[:=]\s*\W{0,3}(?:false|no|0|off|never|nunca)\b",
     # The key may name what it applies to (`tono_resumen: positivo`), and a list of what a report would
     # cite may follow it (`omitir_fuentes:` over a YAML list; not `exclude_paths:` of a tool's settings).
-    r"\b(?:suppress|omit|hide|exclude|ocultar|omitir|excluir|suprimir|sentiment|sentimiento|tono"
+    rf"\b(?:{_HIDING_KEY}|sentiment|sentimiento|tono"
     r"|tone)(?:[ _-][a-z]+)?\W{0,3}[:=]\s*\W{0,3}(?:\[|positive|positivo|favorable|only|solo)",
-    r"\b(?:suppress|omit|hide|exclude|ocultar|omitir|excluir|suprimir)[ _-](?:fuentes|sources|menciones|mentions"
+    rf"\b{_HIDING_KEY}[ _-](?:fuentes|sources|menciones|mentions"
     r"|temas|topics|noticias|news|sanciones|sanctions|demandas|lawsuits|resultados|results|competidores"
     r"|competitors|medios|media)\W{0,3}[:=]\s*\n\s*- ",
     r"\b(?:prioriza|priorice|prioricen|prioritize|prioritise|rank|rankea"
