@@ -149,6 +149,13 @@ def test_judgments_only_rerun_reads_no_fixture_and_gives_the_report_of_a_run_fro
     for provider in json.loads(incremental["report.json"])["providers"]:  # gs-001 lost one of its two relevant results
         assert provider["metrics"]["aggregate"]["precision_at_5"] == (1 + 1 + 2 + 1 + 1) / 5 / 5
 
+    # The report alone, without its run's provenance (a UI click on one asset), is told what to select.
+    alone = dg.materialize([*ASSETS, *CHECKS], resources=resources, raise_on_error=False,
+                           selection=dg.AssetSelection.assets("benchmark_report"))
+    cause = next(e for e in alone.all_events if e.is_step_failure).step_failure_data.error.cause
+    assert cause.cls_name == "InputError"
+    assert "run_provenance: nothing recorded for run" in cause.message and "in the same run" in cause.message
+
 
 def test_judgments_only_rerun_names_the_missing_whole_run(corpus, capsys):
     code = main(["run", "--judgments-only", *corpus.args()])

@@ -8,6 +8,7 @@ Group ids are stable: derived from the group's smallest canonical URL, not from 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -20,20 +21,33 @@ _HOST_PREFIXES = ("www.", "m.", "amp.", "mobile.")
 _TRACKING = re.compile(r"^(?:utm_\w+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|igshid|ref|ref_src|cmpid|outputtype|amp)$", re.IGNORECASE)
 _AMP_PATH = re.compile(r"(?:/amp/?$|\.amp(?=\.html?$|$)|^/amp(?=/))", re.IGNORECASE)
 _WORD = re.compile(r"\w+")
+# A URL this matches is its own canonical form (https, lower-case host without a dropped prefix or a port,
+# no query, fragment or trailing slash) when its path has no AMP part either. Most stored URLs are.
+_ALREADY_CANONICAL = re.compile(r"https://(?!(?:www|m|amp|mobile)\.)[a-z0-9.-]+(?P<path>/[^?#\s]*[^?#\s/])?")
 
 
+@functools.lru_cache(maxsize=1 << 16)  # providers return the same URLs: a pool repeats each many times
 def canonical_url(url: str) -> str:
     """https, lower-case host without www/m/amp, no default port, no AMP path, no tracking
     parameters (the rest sorted), no fragment, no trailing slash."""
+    short = _ALREADY_CANONICAL.fullmatch(url)
+    if short and not _AMP_PATH.search(short["path"] or ""):
+        return url
+    return rebuilt_url(url)
+
+
+def rebuilt_url(url: str) -> str:
+    """`canonical_url` the long way: split, normalise each part, join."""
     parts = urlsplit(url.strip())
     host = (parts.hostname or "").lower()
-    for prefix in _HOST_PREFIXES:
-        if host.startswith(prefix):
-            host = host[len(prefix) :]
-            break
+    # Prefixes go one after another (`www.m.`), but never the last dot: `m.mx` is a domain, not a prefix.
+    while (prefix := next((p for p in _HOST_PREFIXES if host.startswith(p)), None)) and "." in host[len(prefix):]:
+        host = host[len(prefix) :]
     if parts.port and parts.port not in (80, 443):
         host = f"{host}:{parts.port}"
-    path = _AMP_PATH.sub("", parts.path).rstrip("/")
+    path = parts.path.rstrip("/")
+    while _AMP_PATH.search(path):  # `a.amp.html/amp` has two AMP parts; one removed uncovers the other
+        path = _AMP_PATH.sub("", path).rstrip("/")
     query = urlencode(sorted((key, value) for key, value in parse_qsl(parts.query, keep_blank_values=True)
                              if not _TRACKING.match(key)))
     return urlunsplit(("https", host, path, query, ""))

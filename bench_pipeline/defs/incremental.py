@@ -3,7 +3,7 @@
 Every write stamps a content digest per provider partition (`table_digests`). A per-provider metric
 keys each provider's rows on the digests of that provider's input partitions, the whole tables it
 also reads (golden set, judgments), any pooled quantity it depends on, and the package source; it
-recomputes the providers whose key moved, one provider at a time, and keeps the others' rows.
+recomputes the providers whose key moved and keeps the others' rows.
 So a re-run after one provider's fixtures changed recomputes that provider's rows (plus everyone's
 where a pooled quantity moved), and a second run on the same inputs recomputes nothing.
 """
@@ -18,6 +18,10 @@ from bench_pipeline.defs.digests import WHOLE, source_digest
 from bench_pipeline.defs.metadata import frame_of, md_table
 from bench_pipeline.defs.resources import Warehouse
 from bench_pipeline.defs.tables import column_schema
+
+# Stale providers are written together up to this many rows: one transaction per provider cost more than
+# the metrics themselves, and one for every provider would hold a 50-provider table in memory at once.
+BATCH_ROWS = 50_000
 
 
 def pooled_digest(value) -> str:
@@ -52,7 +56,7 @@ def record_key(warehouse: Warehouse, table: str, key: str) -> None:
 
 
 def refresh(warehouse: Warehouse, table: str, keys: dict[str, str], compute: Callable[[str], list[dict]]) -> list[str]:
-    """Recompute the partitions whose key changed (each written with its key, in one transaction),
+    """Recompute the partitions whose key changed (written with their keys, in transactions of up to BATCH_ROWS),
     drop those of providers no longer configured; returns the providers recomputed."""
     with warehouse.session():
         warehouse.ensure_table("computed_from")
@@ -60,8 +64,14 @@ def refresh(warehouse: Warehouse, table: str, keys: dict[str, str], compute: Cal
         stored = {r["provider"]: r["key"] for r in warehouse.records(
             'select provider, key from computed_from where "table" = ?', [table])}
         stale = [p for p, key in keys.items() if stored.get(p) != key]
+        batch: list[str] = []
+        rows: list[dict] = []
         for provider in stale:
-            warehouse.replace_partitions(table, frame_of(table, compute(provider)), [provider], {provider: keys[provider]})
+            batch.append(provider)
+            rows.extend(compute(provider))
+            if len(rows) >= BATCH_ROWS or provider == stale[-1]:
+                warehouse.replace_partitions(table, frame_of(table, rows), batch, {p: keys[p] for p in batch})
+                batch, rows = [], []
         gone = sorted({r["provider"] for r in warehouse.records(f'select distinct provider from "{table}"')} - set(keys))
         if gone:
             warehouse.replace_partitions(table, frame_of(table, []), gone, {})

@@ -1,4 +1,7 @@
-from bench_pipeline.claims.origin_groups import canonical_url, origin_groups
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bench_pipeline.claims.origin_groups import canonical_url, origin_groups, rebuilt_url
 
 STORY = (
     "MONTERREY (Agencia) — Aceros del Norte anunció este lunes una inversión de 500 millones de dólares para "
@@ -14,6 +17,21 @@ def test_canonical_url_rules():
     assert canonical_url("https://m.diario.mx/nota/123?b=2&a=1") == "https://diario.mx/nota/123?a=1&b=2"
     assert canonical_url("https://diario.mx/nota/123.amp.html") == "https://diario.mx/nota/123.html"
     assert canonical_url("https://diario.mx:8443/nota") == "https://diario.mx:8443/nota"
+
+
+_URLS = st.builds(
+    lambda scheme, prefix, host, port, segments, slash, query, fragment: (
+        f"{scheme}://{prefix}{host}{port}{''.join('/' + s for s in segments)}{slash}{query}{fragment}"),
+    st.sampled_from(["https", "http", "HTTPS"]), st.sampled_from(["", "www.", "m.", "amp.", "mobile.", "WWW."]),
+    st.from_regex(r"[a-zA-Z0-9-]{1,8}\.(mx|com|gob\.mx)", fullmatch=True), st.sampled_from(["", ":443", ":8080"]),
+    st.lists(st.sampled_from(["nota", "123", "amp", "a.amp.html", "Campeche", "x y", "%C3%B1", ""]), max_size=3),
+    st.sampled_from(["", "/"]), st.sampled_from(["", "?b=2&a=1", "?utm_source=x", "?"]), st.sampled_from(["", "#top"]))
+
+
+@given(_URLS)
+def test_the_short_path_agrees_with_the_long_one(url):
+    assert canonical_url(url) == rebuilt_url(url)
+    assert canonical_url(canonical_url(url)) == canonical_url(url)
 
 
 def test_four_reprints_are_one_group_and_an_unrelated_story_another():

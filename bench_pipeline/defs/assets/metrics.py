@@ -85,7 +85,8 @@ def result_relevance(bench: BenchConfig, warehouse: Warehouse) -> dg.Materialize
             "select * exclude (round) from relevance_judgments"))
 
         def rows(provider: str) -> list[dict]:
-            results = warehouse.records("select * from search_results where provider = ? order by case_id, rank", [provider])
+            results = warehouse.records("""select provider, case_id, rank, url, host, family from search_results
+                                           where provider = ? order by case_id, rank""", [provider])
             return relevance_rows(results, cases, judgments, groups)
 
         result = _per_provider(warehouse, bench, "result_relevance", ["search_results"], rows,
@@ -123,7 +124,8 @@ def precision_at_k(bench: BenchConfig, warehouse: Warehouse) -> dg.MaterializeRe
     with warehouse.session():
         cases = cases_from_table(warehouse.read_table("golden_cases"))
         return _per_provider(warehouse, bench, "precision_at_k", ["result_relevance"], lambda p: precision_rows(
-            warehouse.records("select * from result_relevance where provider = ?", [p]), cases, [p]), whole=["golden_cases"])
+            warehouse.records("select provider, case_id, rank, relevant, judged from result_relevance where provider = ?",
+                              [p]), cases, [p]), whole=["golden_cases"])
 
 
 @dg.asset(deps=[result_relevance], **METRICS)

@@ -14,6 +14,7 @@ from bench_pipeline.defs.caches import append_new, read_cache, record_use
 from bench_pipeline.defs.digests import source_digest
 from bench_pipeline.defs.metadata import frame_of
 from bench_pipeline.defs.resources import BenchConfig, Warehouse
+from bench_pipeline.domain.errors import InputError
 from bench_pipeline.domain.report import CorpusInfo, InjectionReview, Report
 from bench_pipeline.metrics.freshness import accuracy_by_case
 from bench_pipeline.pause import HISTORY_APPEND, pause_point
@@ -107,7 +108,11 @@ def benchmark_report(context: dg.AssetExecutionContext, bench: BenchConfig, ware
     cascades in `cascade_history`."""
     run_id = context.run.run_id
     with warehouse.session():
-        provenance = json.loads(warehouse.records("select provenance from run_provenance where run_id = ?", [run_id])[0]["provenance"])
+        recorded = warehouse.records("select provenance from run_provenance where run_id = ?", [run_id])
+        if not recorded:
+            raise InputError(warehouse.database, "run_provenance", f"nothing recorded for run {run_id}: the report "
+                             "states the provenance of its own run, so materialize run_provenance in the same run")
+        provenance = json.loads(recorded[0]["provenance"])
         corpus = CorpusInfo(kind=verified_corpus(warehouse)["corpus_kind"],
                             manifest_sha256=provenance["manifest_sha256"], golden_sha256=provenance["golden_sha256"])
         inputs = report_inputs(bench, warehouse)
