@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -78,12 +79,15 @@ def _vcr_body(message: dict) -> dict:
 
 
 def _http_message(raw: bytes) -> tuple[str, dict[str, str], bytes]:
-    head, _, body = raw.partition(b"\r\n\r\n")
-    lines = head.decode("utf-8").split("\r\n")
+    """(start line, headers by lower-cased name, body) of a raw HTTP/1.1 message; the recorder ends some
+    header lines with a bare LF."""
+    blank = re.search(rb"\r?\n\r?\n", raw)
+    head, body = (raw[:blank.start()], raw[blank.end():]) if blank else (raw, b"")
+    lines = re.split(r"\r?\n", head.decode("utf-8"))
     headers = {}
     for line in lines[1:]:
         name, _, value = line.partition(":")
-        headers[name.strip()] = value.strip()
+        headers[name.strip().lower()] = value.strip()
     return lines[0], headers, body
 
 

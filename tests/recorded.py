@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from bench_pipeline.domain.exchange import Exchange
 from bench_pipeline.files import read_json
 from bench_pipeline.fixtures.exchanges import load_exchange
 from bench_pipeline.fixtures.manifest_io import load_manifest
+from tests import cassettes
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "web-search"
 CAPTURED = "2026-01-01T00:00:00Z"  # the cassettes keep no capture time; relative dates need one
@@ -41,49 +41,14 @@ def cassette_exchanges(path: Path, provider: str, host: str) -> list[tuple[str, 
 
 
 def httprr_exchanges(path: Path, provider: str) -> list[tuple[str, Exchange]]:
-    """Every exchange of a Go httprr trace (langchaingo's recorder): a `httprr trace v1` line, then per exchange a
-    line `<request bytes> <response bytes>` followed by the raw HTTP request and response, read by those counts.
-    The response's `Date` header is the capture time."""
-    data = path.read_bytes()
-    header, _, rest = data.partition(b"\n")
-    assert header == b"httprr trace v1", path
+    """Every exchange of a Go httprr trace (langchaingo's recorder, read by `tests.cassettes`) as `provider`'s
+    search; the response's `Date` header is the capture time."""
     out = []
-    while rest:
-        sizes, _, rest = rest.partition(b"\n")
-        request_size, response_size = map(int, sizes.split())
-        request, response, rest = rest[:request_size], rest[request_size:request_size + response_size], \
-            rest[request_size + response_size:]
-        method, url, headers, request_body = _http_message(request)
-        status_line, response_headers, body = _http_message(response)[1:]
-        status = int(status_line.split()[0])
-        recorded = {"status": status, "headers": response_headers}
-        text = body.decode("utf-8")
-        if "json" in response_headers.get("content-type", "").lower():
-            recorded["body"] = json.loads(text)
-        else:
-            recorded["body_text"] = text
-        out.append((f"{path.name}#{len(out)}", Exchange.model_validate({
-            "provider": provider, "operation": "search",
-            "captured_at": parsedate_to_datetime(response_headers["date"]).isoformat(),
-            "request": {"method": method, "url": url, "headers": headers,
-                        "body": json.loads(request_body) if request_body.strip() else None},
-            "response": recorded,
-        })))
+    for index, recorded in enumerate(cassettes.httprr_exchanges(path)):
+        captured = parsedate_to_datetime(recorded["response"]["headers"]["date"]).isoformat()
+        out.append((f"{path.name}#{index}", Exchange.model_validate(
+            {**recorded, "provider": provider, "operation": "search", "captured_at": captured})))
     return out
-
-
-def _http_message(raw: bytes) -> tuple[str, str, dict[str, str], bytes]:
-    """(first word, rest of the start line, headers by lower-cased name, body) of a raw HTTP/1.1 message; the
-    recorder ends some header lines with a bare LF."""
-    blank = re.search(rb"\r?\n\r?\n", raw)
-    head, body = (raw[:blank.start()], raw[blank.end():]) if blank else (raw, b"")
-    lines = re.split(r"\r?\n", head.decode("utf-8"))
-    first, _, rest = lines[0].partition(" ")
-    headers = {}
-    for line in lines[1:]:
-        name, _, value = line.partition(":")
-        headers[name.strip().lower()] = value.strip()
-    return first, rest.removesuffix(" HTTP/1.1"), headers, body
 
 
 def body_exchange(path: Path, provider: str, url: str) -> Exchange:
