@@ -133,3 +133,15 @@ def test_clean_real_provider_recordings_hold_no_value_secret():
     found = {p.name: [p.read_text(encoding="utf-8", errors="replace")[h.start:h.end][:8] for h in hits]
              for p in recordings if (hits := secret_hits(p.read_text(encoding="utf-8", errors="replace")))}
     assert found == {}
+
+
+def test_the_memory_of_short_strings_starts_again_when_full_and_keeps_answering_the_same(monkeypatch):
+    from bench_pipeline.redaction import secret_values
+
+    monkeypatch.setattr(secret_values, "_MEMORY_BUDGET_CHARS", 120)
+    scanner = secret_values.Engine(engine().maintained, engine().project, engine().entropy)
+    texts = [f"token {AWS_ID} at row {n}" for n in range(12)] + [f"plain row {n}" for n in range(12)]
+    first = [scanner.hits(text) for text in texts]
+    assert scanner._memory_chars <= 120
+    assert [scanner.hits(text) for text in texts] == first
+    assert all(hits for hits in first[:12]) and not any(first[12:])
