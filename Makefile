@@ -31,8 +31,9 @@ dev: $(STAMP)
 	$(BIN)/dagster dev -w workspace.yaml -h 127.0.0.1 -p 3000
 
 # -rs: every skipped test with its reason (the browser tests skip without Debian's chromium).
+# -n auto: one worker per core (about 8.5 minutes on 2 cores, 14 in one process).
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -rs
+	$(BIN)/python -m pytest -q -rs -n auto
 
 # The long fuzzing campaign (tests/faults/test_fuzz_*.py with 40 times the examples `make test` tries; about
 # 15 minutes on 2 cores): the examples tried per target are in the statistics at the end.
