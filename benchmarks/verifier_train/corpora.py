@@ -5,7 +5,8 @@ Development half (trained and tuned on): the injection_heldout texts of its dev 
 output attacks, greshake, the authored Spanish attacks and look-alikes), the blind text corpora's
 dev halves (b1, b4) and b2 whole, the d2 documents, mochi's test page, the dev half of the Spanish
 news and articles (trafilatura, fundus, scrapinghub, readability) and of tezca-mx's laws, DOF text
-and HTML (by document hash), and the dev half of the d4 documents (split by file name).
+and HTML (by document hash), the dev halves of the d4 and d6 documents (split by file name), and the
+texts written blind for training alone (`texts/`: hard negatives of the domain and about AI, attacks).
 Evaluation half (never trained or tuned on): the other halves, d3 and d5.
 
 BIPIA's task requests ("What is the capital of Brazil?") are left out of training: they address
@@ -21,7 +22,7 @@ from html import escape
 from pathlib import Path
 from typing import Literal, NamedTuple
 
-from benchmarks.blind_corpora.__main__ import HERE as BLIND, half_of as blind_half, host_page
+from benchmarks.blind_corpora.__main__ import HERE as BLIND, SPLIT_DOCS, half_of as blind_half, host_page
 from benchmarks.injection_heldout.sources import REALDATA, attacks, clean_texts, half_of as heldout_half
 
 Half = Literal["dev", "eval"]
@@ -61,6 +62,10 @@ def text_items() -> list[Item]:
             for row in _rows(BLIND / "texts" / f"{corpus}_{kind}.jsonl"):
                 half = "eval" if split and blind_half(row["id"]) == "held out" else "dev"
                 items.append(_text_item(row["id"], corpus, kind == "attack", half, row["text"]))
+    # Written blind for training alone: development half whole.
+    for path in sorted((Path(__file__).parent / "texts").glob("*.jsonl")):
+        for row in _rows(path):
+            items.append(_text_item(row["id"], "texts:" + path.stem, path.stem == "attacks", "dev", row["text"]))
     return items
 
 
@@ -72,10 +77,10 @@ def document_items() -> list[Item]:
                               (BLIND / "docs" / name / row["file"]).read_bytes(), carrier=row.get("family")))
     mochi = REALDATA / "mochi-prompt-injection-test" / "files" / "index.html"
     items.append(Item("mochi/index.html", "mochi", True, "dev", mochi.read_bytes()))
-    # d4 is split by file name like the benchmark splits it; d5 is never trained on.
-    for name in ("d4", "d5"):
+    # d4 and d6 are split by file name like the benchmark splits them; d5 is never trained on.
+    for name in ("d4", "d5", "d6"):
         for row in _rows(BLIND / "docs" / f"{name}_manifest.jsonl"):
-            half: Half = "dev" if name == "d4" and blind_half(row["file"]) == "dev" else "eval"
+            half: Half = "dev" if name in SPLIT_DOCS and blind_half(row["file"]) == "dev" else "eval"
             items.append(Item(f"{name}/{row['file']}", name, row["injected"], half,
                               (BLIND / "docs" / name / row["file"]).read_bytes(), carrier=row.get("channel")))
     return items

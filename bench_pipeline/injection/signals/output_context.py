@@ -78,9 +78,11 @@ PATTERN = "|".join([
     r"\b(?:fuera|aparte) del (?:analisis|resumen|informe|reporte|perfil)\b",
     r"\bout of (?:the|your) (?:analysis|summary|report|profile)\b",
     # Rewriting the reader's own letters and words is only ever asked of a text generator.
+    # "cifra"/"cifrar" is to encrypt; "cifras" are figures ("Cifras & Letras", a newspaper's section).
     r"\b(?:replace|substitute|swap|convert|shift|remove|reverse|scramble|encode|encrypt|rearrange|reemplaz\w*"
-    r"|sustitu\w*|cambi\w*|invierte|invertir|codific\w*|cifr\w*)\b[^.\n]{0,30}\b(?:letters?|vowels?|consonants?"
-    r"|characters?|every (?:\w+ )?word|letras|vocales|consonantes|caracteres|cada (?:\w+ )?palabra)\b",
+    r"|sustitu\w*|cambi\w*|invierte|invertir|codific\w*|cifr(?:a|ar|e|en|ando))\b[^.\n]{0,30}"
+    r"\b(?:letters?|vowels?|consonants?|characters?|every (?:\w+ )?word|letras|vocales|consonantes|caracteres"
+    r"|cada (?:\w+ )?palabra)\b",
     r"\b(?:scrambl\w*|jumbl\w*|anagram\w*|convert\w*|render\w*|invert\w*|combin\w*|revers\w*|encod\w*|encrypt\w*"
     r"|translat\w*|rearrang\w*|misspell\w*|tease\w*)\b[^.\n]{0,50}\byour (?:message|words|text|letters"
     r"|sentences)\b",
