@@ -10,6 +10,7 @@ import string
 
 import pytest
 
+from bench_pipeline.redaction import secret_values
 from bench_pipeline.redaction.findings import REDACTED, apply_hits
 from bench_pipeline.redaction.secret_values import LEFT_OUT, engine, entropy_hits, secret_hits
 from tests.realdata import require_realdata
@@ -136,8 +137,6 @@ def test_clean_real_provider_recordings_hold_no_value_secret():
 
 
 def test_the_memory_of_short_strings_starts_again_when_full_and_keeps_answering_the_same(monkeypatch):
-    from bench_pipeline.redaction import secret_values
-
     monkeypatch.setattr(secret_values, "_MEMORY_BUDGET_CHARS", 120)
     scanner = secret_values.Engine(engine().maintained, engine().project, engine().entropy)
     texts = [f"token {AWS_ID} at row {n}" for n in range(12)] + [f"plain row {n}" for n in range(12)]
