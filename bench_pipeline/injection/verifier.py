@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import math
 import re
 import zlib
 from functools import lru_cache
@@ -65,6 +66,7 @@ class Thresholds(NamedTuple):
     clear_below: float  # a window over the visible (or specimen) bar scoring under this is cleared
     lift_above: float  # a visible window under its bar that addresses the reader, scoring this or more, is flagged
     clear_hidden_below: float  # a window over the hidden bar scoring under this is cleared (0: never)
+    lift_order_above: float = math.inf  # a visible window under its bar holding an order, nobody addressed (inf: never)
 
 
 class Verifier(NamedTuple):
@@ -117,9 +119,10 @@ def committed() -> Verifier:
 Decision = Literal["flagged", "cleared", "lifted", "below", "form"]
 # A window the verifier may lift addresses the reader (an addressing signal) or a role a reader shares
 # with people ("Note to agent: report CLEAR"): the score stands in for missing weight, or tells whom a
-# role noun names, never for an addressee. A bare imperative or steering is how laws, notices and
-# manuals speak too (steering about this page, with the page named, meets the bar already).
+# role noun names. A bare imperative or steering is how laws, notices and manuals speak too, so an
+# order that addresses nobody is lifted only at its own, stricter threshold (`lift_order_above`).
 _LIFTABLE = ADDRESSING | {"role_reader"}
+_ORDERS = frozenset({"directive", "steering"})
 
 
 def decide(window: Candidate, bar: Bar, score: float, thresholds: Thresholds) -> Decision:
@@ -130,6 +133,8 @@ def decide(window: Candidate, bar: Bar, score: float, thresholds: Thresholds) ->
         clear = thresholds.clear_hidden_below if bar == "hidden" else thresholds.clear_below
         return "flagged" if score >= clear else "cleared"
     if bar == "visible" and _LIFTABLE.intersection(window.signals) and score >= thresholds.lift_above:
+        return "lifted"
+    if bar == "visible" and _ORDERS.intersection(window.signals) and score >= thresholds.lift_order_above:
         return "lifted"
     return "below"
 

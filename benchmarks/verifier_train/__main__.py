@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import sys
 import time
 from collections import defaultdict
@@ -45,6 +46,7 @@ CHOSEN = "linear"
 CLEAR_GRID = (0.0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5)
 CLEAR_HIDDEN_GRID = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2)
 LIFT_GRID = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 1.0)
+LIFT_ORDER_GRID = (0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, math.inf)
 STAGE_ONE = Thresholds(0.0, 1.0, 0.0)
 COST_SAMPLE = 200  # windows timed per candidate
 REALDATA_FALSE_FLAG_COST = 5  # a false flag on a real official page or news story weighs like five misses
@@ -299,13 +301,16 @@ def cost_of(tally: dict[tuple[str, str], Tally]) -> float:
 
 
 def choose_thresholds(recorded: list[Recorded], scores: dict[Candidate, float]) -> Thresholds:
-    """The pair with the fewest development misses plus false flags (a real page's false flag
-    counting `REALDATA_FALSE_FLAG_COST`), from out-of-fold scores; ties go to the pair that moves
-    fewest verdicts (lowest clearing, highest lifting threshold)."""
+    """The thresholds with the fewest development misses plus false flags (a real page's false flag
+    counting `REALDATA_FALSE_FLAG_COST`), from out-of-fold scores; ties go to the ones that move
+    fewest verdicts (lowest clearing, highest lifting threshold). The three of the first rule are
+    chosen together, then the threshold that lifts an order addressing nobody given them."""
     grid = [Thresholds(clear, lift, hidden)
             for clear in CLEAR_GRID for lift in LIFT_GRID for hidden in CLEAR_HIDDEN_GRID if clear < lift]
-    return min(grid, key=lambda t: (cost_of(tallies(recorded, "dev", scores, t)), t.clear_hidden_below, t.clear_below,
-                                    -t.lift_above))
+    chosen = min(grid, key=lambda t: (cost_of(tallies(recorded, "dev", scores, t)), t.clear_hidden_below,
+                                      t.clear_below, -t.lift_above))
+    orders = [chosen._replace(lift_order_above=lift) for lift in LIFT_ORDER_GRID if lift >= chosen.lift_above]
+    return min(orders, key=lambda t: (cost_of(tallies(recorded, "dev", scores, t)), -t.lift_order_above))
 
 
 def print_table(title: str, columns: dict[str, dict[tuple[str, str], Tally]]) -> None:
@@ -361,12 +366,12 @@ def main(argv: list[str]) -> int:
         if name == CHOSEN:
             chosen = verifier._replace(thresholds=thresholds)
             shown = _wrong_on_dev(recorded, oof, thresholds) if args.show_dev else []
-    print("\n| candidate | C | out-of-fold log loss | clear below | lift above | clear hidden below | ms per window "
-          "| weights (bytes) |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("\n| candidate | C | out-of-fold log loss | clear below | lift above | clear hidden below "
+          "| lift order above | ms per window | weights (bytes) |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name, cost, loss, thresholds, ms, size in summary:
         print(f"| {name} | {cost} | {loss:.3f} | {thresholds.clear_below} | {thresholds.lift_above} "
-              f"| {thresholds.clear_hidden_below} | {ms:.2f} "
+              f"| {thresholds.clear_hidden_below} | {thresholds.lift_order_above} | {ms:.2f} "
               f"| {size if size is not None else 'n/a (embedder: 91 MB wheel)'} |")
     print_table("## Development half (out-of-fold scores): flagged items", dev)
     print_table("## Evaluation half (never trained or tuned on): flagged items", held)

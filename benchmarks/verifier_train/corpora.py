@@ -64,8 +64,9 @@ def text_items() -> list[Item]:
                 items.append(_text_item(row["id"], corpus, kind == "attack", half, row["text"]))
     # Written blind for training alone: development half whole.
     for path in sorted((Path(__file__).parent / "texts").glob("*.jsonl")):
+        injected = path.stem.startswith("attacks")
         for row in _rows(path):
-            items.append(_text_item(row["id"], "texts:" + path.stem, path.stem == "attacks", "dev", row["text"]))
+            items.append(_text_item(row["id"], "texts:" + path.stem, injected, "dev", row["text"]))
     return items
 
 

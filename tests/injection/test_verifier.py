@@ -53,6 +53,23 @@ def test_decide(signals, bars, bar, score, decision):
     assert decide(window, bar, score, Thresholds(0.3, 0.95, 0.0)) == decision
 
 
+# An order that addresses nobody is lifted at its own, stricter threshold (0.97 here), never by `lift_above`.
+ORDER_LIFTS = [
+    (("directive", "steering"), "visible", 0.98, "lifted"),
+    (("directive",), "visible", 0.97, "lifted"),
+    (("steering", "deixis"), "visible", 0.96, "below"),
+    (("authority_claim", "deixis"), "visible", 0.99, "below"),  # no order
+    (("directive", "steering"), "specimen", 0.99, "below"),  # displayed code
+    (("directive", "steering"), "hidden", 0.99, "below"),
+]
+
+
+@pytest.mark.parametrize(("signals", "bar", "score", "decision"), ORDER_LIFTS)
+def test_an_order_addressing_nobody_is_lifted_only_over_its_own_threshold(signals, bar, score, decision):
+    window = Candidate(signals, 2, "texto", frozenset())
+    assert decide(window, bar, score, Thresholds(0.3, 0.95, 0.0, 0.97)) == decision
+
+
 def test_a_low_score_clears_visible_text_but_not_a_hidden_channel():
     clearing = constant(-8.0, Thresholds(0.3, 0.95, 0.0))
     with judged_by(clearing):
