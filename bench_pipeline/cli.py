@@ -143,12 +143,19 @@ def cmd_review(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
 
 
+class _Parser(argparse.ArgumentParser):
+    """No abbreviated options: `--provider tavily` would otherwise be read as `--providers tavily`, a file."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, allow_abbrev=False, **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="bench", description=__doc__.splitlines()[0], epilog=EXIT_CODES,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = _Parser(prog="bench", description=__doc__.splitlines()[0], epilog=EXIT_CODES,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--debug", action="store_true", help="print stack traces and Dagster's full log")
     # Also accepted after the command; SUPPRESS keeps a subcommand from resetting `bench --debug run`.
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", required=True)
 

@@ -231,3 +231,13 @@ def test_root_cause_reads_through_dagsters_wrapper():
     wrapper = SerializableErrorInfo(message="", stack=[], cls_name="X", cause=bad_while_handling)
     assert root_cause(wrapper) is bad_while_handling
     assert python_trace(bug) == "Traceback (most recent call last):\n  File \"x.py\", line 1\nKeyError: 'gs-009'"
+
+
+@pytest.mark.parametrize("argv", [("verify", "--provider", "tavily"), ("run", "--fixture", "fixtures"),
+                                  ("capture", "--provider", "tavily", "--incom", "x")])
+def test_an_abbreviated_option_is_refused_not_read_as_another(argv, capfd):
+    # `--provider tavily` must not become `--providers tavily` (a providers file named "tavily").
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(argv))
+    err = capfd.readouterr().err.strip().splitlines()
+    assert exit_info.value.code == 2 and "unrecognized arguments" in err[-1]
