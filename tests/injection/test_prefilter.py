@@ -52,6 +52,12 @@ def test_a_sequence_is_looked_for_by_the_part_absent_from_the_text():
     assert Prefilter([re.compile(r"\bbot\b[^.]{0,40}\bsanciones\b")]).spans(text) == [[]]
 
 
+def test_a_sequence_is_tried_only_where_its_two_rarest_parts_both_allow():
+    # "sanciones" is rarer than "bot", but no "bot" lies close enough before it for a match to start.
+    text = "bot " * 50 + "." + " x" * 100 + " sanciones"
+    assert Prefilter([re.compile(r"\bbot\b[^.]{0,40}\bsanciones\b")]).spans(text) == [[]]
+
+
 def test_a_case_insensitive_pattern_is_refused():
     with pytest.raises(ValueError, match="case-insensitive"):
         Prefilter([re.compile("bot", re.IGNORECASE)])

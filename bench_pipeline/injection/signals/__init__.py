@@ -19,11 +19,12 @@ Where things are:
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import NamedTuple
 
 from bench_pipeline.injection.signals.rule import ADDRESSING, HIDDEN_BAR, VISIBLE_BAR, WEIGHTS, Bar, windows
 from bench_pipeline.injection.signals.search import signal_matches, signals_per_sentence
-from bench_pipeline.injection.signals.text import JOIN, folded, sentence_bounds, words_apart
+from bench_pipeline.injection.signals.text import JOIN, folded_many, sentence_bounds, words_apart_many
 
 __all__ = ["ADDRESSING", "HIDDEN_BAR", "VISIBLE_BAR", "WEIGHTS", "Bar", "Candidate", "Finding", "candidate_windows",
            "findings", "findings_many", "signals_found"]
@@ -84,25 +85,32 @@ class _Sentences(NamedTuple):
 
 
 def _sentences(texts: list[str], exhaustive: bool = False) -> _Sentences | None:
-    """The texts folded, joined by `JOIN`, cut into sentences, and each sentence's signals."""
+    """The texts folded, joined by `JOIN`, and each sentence's signals; only the texts a signal
+    matched in are cut into sentences (`exhaustive`: all of them), since no window starts elsewhere."""
     kept = [index for index, text in enumerate(texts) if text and len(text) >= 10]
     if not kept:
         return None
-    pieces = [words_apart(texts[index]) for index in kept]
-    folded_pieces = [folded(piece) for piece in pieces]
+    pieces = words_apart_many([texts[index] for index in kept])
+    folded_pieces = folded_many(pieces)
     joined, folded_text = JOIN.join(pieces), JOIN.join(folded_pieces)
     matched = signal_matches(pieces, folded_pieces, folded_text, exhaustive)
     if not matched and not exhaustive:
         # No sentence holds a signal, so none is beside one for the directive to be looked for: no window.
         return None
-    bounds, owner = [], []
-    offset = 0
-    for position, piece in enumerate(folded_pieces):
-        for start, end in sentence_bounds(piece):
-            bounds.append((offset + start, offset + end))
-            owner.append(position)
+    starts, offset = [], 0
+    for piece in folded_pieces:
+        starts.append(offset)
         offset += len(piece) + len(JOIN)
-    found = signals_per_sentence(matched, folded_text, bounds, exhaustive)
+    # A match may open on the space before its first word: it belongs where that word is.
+    judged = range(len(pieces)) if exhaustive else sorted(
+        {bisect_right(starts, at + len(text) - len(text.lstrip())) - 1 for _, at, text in matched})
+    bounds, owner = [], []
+    for position in judged:
+        for start, end in sentence_bounds(folded_pieces[position]):
+            bounds.append((starts[position] + start, starts[position] + end))
+            owner.append(position)
+    ranges = [(starts[position], starts[position] + len(folded_pieces[position])) for position in judged]
+    found = signals_per_sentence(matched, folded_text, bounds, owner, ranges, exhaustive)
     # Folding keeps offsets except for compatibility forms (`ﬁ`): the snippet then quotes the folded text.
     quoted = joined if len(joined) == len(folded_text) else folded_text
     return _Sentences(kept, bounds, owner, found, folded_text, quoted)

@@ -9,8 +9,9 @@ the pattern puts around it (` ia ` is the word "ia", not the "ia" of "historia")
 a match's start it can lie.
 
 One Aho–Corasick pass over the text (`pyahocorasick`) finds every literal of every pattern. Where a
-sequence offers several parts to look for, the one found least in this text is used, so a page
-full of one word does not make a pattern costly when another word it needs is absent. The pattern
+sequence offers several parts to look for, the two found least in this text are used, a match
+starting only where both allow, so a page full of one word does not make a pattern costly when
+another word it needs is absent or far from it. The pattern
 is then tried only at the positions a match could start from those literals, each try reading as
 far as it needs: the matches are those of a search over the whole text.
 
@@ -421,7 +422,12 @@ def _starts(node: _Node, hits: dict[int, list[int]], found: frozenset[int], cost
             low, high = node.offsets[number]
             starts.extend((max(0, at - high), max(0, at - low + 1)) for at in hits[number])
     elif node.kind == "all of":
-        _starts(min(node.children, key=lambda child: _cost(child, hits, found, costs)), hits, found, costs, starts)
+        # A match holds what every child requires: it starts where the two cheapest children both allow.
+        first, second = sorted(node.children, key=lambda child: _cost(child, hits, found, costs))[:2]
+        allowed: list[list[Span]] = [[], []]
+        _starts(first, hits, found, costs, allowed[0])
+        _starts(second, hits, found, costs, allowed[1])
+        starts.extend(_intersected(_merged(allowed[0]), _merged(allowed[1])))
     else:
         for child in node.children:
             if _cost(child, hits, found, costs):
@@ -436,6 +442,21 @@ def _merged(spans: list[Span]) -> list[Span]:
         else:
             merged.append([start, end])
     return [(start, end) for start, end in merged]
+
+
+def _intersected(first: list[Span], second: list[Span]) -> list[Span]:
+    """The positions in both of two sorted, merged lists of ranges."""
+    both, index = [], 0
+    for start, end in first:
+        while index < len(second) and second[index][1] <= start:
+            index += 1
+        position = index
+        while position < len(second) and second[position][0] < end:
+            low, high = max(start, second[position][0]), min(end, second[position][1])
+            if low < high:
+                both.append((low, high))
+            position += 1
+    return both
 
 
 def matches(pattern: re.Pattern[str], text: str, spans: list[Span]) -> Iterator[re.Match[str]]:

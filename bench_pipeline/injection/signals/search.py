@@ -47,16 +47,19 @@ def signal_matches(pieces: list[str], folded_pieces: list[str], folded: str,
     return matched + _data_sinks(pieces, folded_pieces)
 
 
-def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[int, int]],
-                         exhaustive: bool = False) -> list[set[str]]:
-    """Each sentence's signals, from `signal_matches` and the directive's. `exhaustive` searches the
-    directive everywhere: the reference its shortcut must equal."""
+def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[int, int]], owner: list[int],
+                         texts: list[tuple[int, int]], exhaustive: bool = False) -> list[set[str]]:
+    """Each sentence's signals, from `signal_matches` and the directive's. `owner`: each sentence's text;
+    `texts`: where in `folded` the texts with sentences lie. `exhaustive` searches the directive
+    everywhere: the reference its shortcut must equal."""
     found: list[set[str]] = [set() for _ in bounds]
     starts = [start for start, _ in bounds]
-    quoted = mentioned(folded)
+    # Quotations are read text by text: none spans two.
+    quoted = [(start + a, start + b) for start, end in texts for a, b in mentioned(folded[start:end])]
     _attribute(_roles_apart(matched, folded, bounds), found, starts, quoted)
     beside = [index for index in range(len(bounds))
-              if any(found[near] for near in (index - 1, index, index + 1) if 0 <= near < len(bounds))]
+              if any(found[near] for near in (index - 1, index, index + 1)
+                     if 0 <= near < len(bounds) and owner[near] == owner[index])]
     where = [(0, len(folded))] if exhaustive else _merged([bounds[index] for index in beside])
     _attribute([("directive", match.start(), match.group()) for match in _within(_DIRECTIVE, folded, where)],
                found, starts, quoted)

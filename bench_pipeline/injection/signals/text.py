@@ -20,11 +20,14 @@ _LONGEST_SENTENCE = 400
 # Sentence ends; a newline ends a heading line too.
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]\u201d\u2019\u00bb]*\s+|\n+")
 # A lower-to-upper step inside a word joins two words (`configAgente`); alternating case (`IgNoRa`) does not.
-_IDENTIFIER_JOINS = re.compile(r"(?<=[a-z\u00e0-\u00ff]{2})(?=[A-Z][a-z\u00e0-\u00ff]{2})|_")
-_JOINED = re.compile(r"[a-z\u00e0-\u00ff][A-Z]|_")  # what every identifier join needs
-_LEET_WORD = re.compile(r"\b(?=[a-z]*\d)(?=(?:[0-9]*[a-z]){2})[a-z0-9]{3,}\b")  # two letters at least: not a timestamp
+# The pattern opens on the capital, so the engine looks for capitals alone before trying the rest.
+_CAMEL_JOIN = re.compile(r"[A-Z](?<=[a-z\u00e0-\u00ff]{2}[A-Z])(?=[a-z\u00e0-\u00ff]{2})")
 _LEET = str.maketrans("013457", "oieast")
-_LETTER_BY_DIGIT = re.compile(r"[a-z]\d|\d[a-z]")  # every leet word has one; most texts have none
+# A digit beside a letter: every leet word has one, most texts have none. Opening on the digit lets the
+# engine look for digits alone before trying the rest.
+_LETTER_BY_DIGIT = re.compile(r"[0-9](?:(?<=[a-z][0-9])|(?=[a-z]))")
+_ALPHANUMERIC_RUN = re.compile(r"[a-z0-9]*")
+_WORD_CHAR = re.compile(r"\w")
 # Latin look-alikes in Cyrillic and Greek (`аsistente`): read as the letters they imitate, one for one.
 _CONFUSABLES = str.maketrans("аеорсухіјѕԁӏοαειкνρτυχ", "aeopcyxijsdloaeikvptux")
 _CONFUSABLE = re.compile("[аеорсухіјѕԁӏοαειкνρτυχ]")
@@ -69,21 +72,53 @@ _AI_BEFORE = re.compile(rf"\b{_AI_QUALIFIER}\s*$")
 
 def words_apart(text: str) -> str:
     """`text` with identifiers read as the words they join (`configAgente`, `prompt_sistema`)."""
-    return _IDENTIFIER_JOINS.sub(" ", text) if _JOINED.search(text) else text
+    return _CAMEL_JOIN.sub(r" \g<0>", text.replace("_", " "))
 
 
 def folded(text: str) -> str:
-    lowered = fold(text)
+    return _people_masked(_read_alike(fold(text)))
+
+
+def words_apart_many(texts: list[str]) -> list[str]:
+    """`words_apart` of each text, in one pass over them all joined by `JOIN` (no join reads across it)."""
+    return _split(words_apart(JOIN.join(texts)), len(texts)) or [words_apart(text) for text in texts]
+
+
+def folded_many(texts: list[str]) -> list[str]:
+    """`folded` of each text: the steps that read character by character run once over them all joined
+    (a page's hundreds of attribute texts cost one pass, not hundreds); a person's job is masked text by
+    text, since a job named in one text says nothing of a noun in another."""
+    parts = _split(_read_alike(fold(JOIN.join(texts))), len(texts))
+    return [folded(text) for text in texts] if parts is None else [_people_masked(part) for part in parts]
+
+
+def _split(joined: str, count: int) -> list[str] | None:
+    """`joined` cut at `JOIN`; None when a text held `JOIN` itself."""
+    parts = joined.split(JOIN)
+    return parts if len(parts) == count else None
+
+
+def _read_alike(lowered: str) -> str:
+    """Look-alike letters and digits read as the letters they imitate."""
     if _CONFUSABLE.search(lowered):
         lowered = lowered.translate(_CONFUSABLES)
-    return _people_masked(_unleeted(lowered))
+    return _unleeted(lowered)
 
 
 def _unleeted(text: str) -> str:
-    """Words spelt with digits for letters (`1gn0r4`, `s1st3m4`) read as the letters they stand for."""
-    if not _LETTER_BY_DIGIT.search(text):
-        return text
-    return _LEET_WORD.sub(lambda match: match.group().translate(_LEET), text)
+    """Words spelt with digits for letters (`1gn0r4`, `s1st3m4`) read as the letters they stand for: a
+    whole word of letters and digits, three characters at least, two of them letters (not a timestamp)."""
+    parts, copied, read = [], 0, 0
+    while step := _LETTER_BY_DIGIT.search(text, read):
+        start, read = step.start(), _ALPHANUMERIC_RUN.match(text, step.end()).end()
+        while start and ("a" <= text[start - 1] <= "z" or "0" <= text[start - 1] <= "9"):
+            start -= 1
+        word = text[start:read]
+        if (len(word) >= 3 and sum(char.isalpha() for char in word) >= 2
+                and not (start and _WORD_CHAR.match(text, start - 1)) and not _WORD_CHAR.match(text, read)):
+            parts += [text[copied:start], word.translate(_LEET)]
+            copied = read
+    return "".join(parts) + text[copied:] if parts else text
 
 
 def _people_masked(text: str) -> str:
