@@ -23,9 +23,11 @@ from bench_pipeline.reading.textmap import BLOCK_TAGS, collapse_ws
 _ROLE_TAG = re.compile(r"<\s*/?\s*(?:system|assistant|user_message|im_start|im_end)\s*>", re.IGNORECASE)
 _SCRIPT_BLOCK = re.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,1000}>|<!(?:\[[^<>]{0,100}|doctype[^<>]{0,200})>", re.IGNORECASE)
-_CODE_DENSITY = 0.15  # code symbols per letter: prose, even quoting a JSON snippet, stays under 0.11; tracking code is 0.3+
+# Code symbols per letter: prose, even quoting a JSON snippet, stays under 0.11; tracking code is 0.3+.
+_CODE_DENSITY = 0.15
 _INSTRUCTION_KEY = re.compile(
-    r"^(?:instructions?|system_?prompt|prompt|(?:ai|llm|assistant|model|agent|bot)[_ -]?(?:instructions?|prompt|notes?|directive))$"
+    r"^(?:instructions?|system_?prompt|prompt"
+    r"|(?:ai|llm|assistant|model|agent|bot)[_ -]?(?:instructions?|prompt|notes?|directive))$"
     r"|note_?(?:for|to)_?(?:ai|assistant|llm|model)|instrucciones?(?:_?para_?(?:ia|asistente|modelo))?$",
     re.IGNORECASE,
 )
@@ -39,7 +41,8 @@ _ATTRIBUTE_VALUES = etree.XPath(
     smart_strings=False,  # plain strings: the values are only read, never traced back to their element
 )
 # SVG's title (a tooltip), description and metadata are never drawn.
-_NOT_READ = frozenset({"script", "style", "noscript", "template", "head", "title", "desc", "metadata"})
+# An iframe's own content is fallback markup, kept as raw text and never drawn where frames are shown.
+_NOT_READ = frozenset({"script", "style", "noscript", "template", "iframe", "head", "title", "desc", "metadata"})
 # Code shown on the page is read apart (`code_blocks`): an API's example request is data.
 _NOT_PROSE = _NOT_READ | {"pre"}
 _CODE_BLOCKS = etree.XPath("//body//pre[not(ancestor::pre)]")
@@ -47,8 +50,8 @@ _STYLABLE = frozenset({"style", "class", "id", "hidden", "aria-hidden"})
 _INLINE_SPACE = re.compile(r"[^\S\n]+")
 _LINE_BREAK = re.compile(r"[ \n]*\n[ \n]*")  # a line break, with the spaces and empty lines around it
 _ELEMENT_TEXT = etree.XPath(".//text()[not(ancestor::script or ancestor::style)]", smart_strings=False)
-_OUT_OF_BAND = etree.XPath("//template | //noscript | //*[@content] | //script[@type] | //svg//title | //svg//desc"
-                           " | //svg//metadata")
+_OUT_OF_BAND = etree.XPath("//template | //noscript | //iframe | //*[@content] | //script[@type]"
+                           " | //svg//title | //svg//desc | //svg//metadata")
 _ITEMS = etree.XPath("//*[@itemscope]")
 # A microdata property's value where no one sees it (WHATWG microdata, "values").
 _UNSEEN_VALUE = {"meta": "content", "data": "value", "meter": "value"}
@@ -77,7 +80,8 @@ def role_tag_channels(source: str) -> list[Channel]:
 
 
 def out_of_band_channels(root) -> Iterator[Channel]:
-    """Text outside the rendered body: comments, attributes, template/noscript, meta tags, JSON-LD."""
+    """Text outside the rendered body: comments, attributes, template/noscript/iframe fallback, meta tags,
+    JSON-LD."""
     for comment in root.iter(etree.Comment):
         prose = commented_prose(comment.text or "")
         if prose:
@@ -104,7 +108,7 @@ def block_text(root) -> str:
     """What a person reads, as the detector judges it: the body's text with a line break at every
     block element (so a paragraph after a heading with no full stop starts its own sentence) and at
     every element a stylesheet can hide, other inline markup joined; scripts, styles, templates,
-    noscript and code blocks left out."""
+    noscript, iframe fallback and code blocks left out."""
     parts: list[str] = []
     body = root.find(".//body")
     walker = etree.iterwalk(body if body is not None else root, events=("start", "end"))
@@ -233,6 +237,11 @@ def _out_of_band(element) -> Iterator[Channel]:
     kind = (element.get("type") or "").lower()
     if tag in ("template", "noscript"):
         yield Channel("template_noscript", _element_text(element))
+    elif tag == "iframe":
+        # Raw fallback markup: read for what it says in words, as a comment is.
+        prose = collapse_ws(commented_prose(element.text or ""))
+        if prose:
+            yield Channel("template_noscript", prose)
     elif tag == "title":
         yield Channel("attribute_text", _element_text(element))
     elif tag in ("desc", "metadata"):

@@ -176,6 +176,7 @@ CARRIERS = {
     "SVG data URL in a stylesheet": ("attribute_text", _css_data_url),
     "client-side template": (
         "template_noscript", lambda t: page(f"<script type='text/x-template'><div>{t}</div></script>")),
+    "iframe fallback content": ("template_noscript", lambda t: page(f"<iframe src='/mapa'><p>{t}</p></iframe>")),
     # Provider JSON: what the page shows, at the visible bar; the page's metadata as metadata.
     "Firecrawl markdown": ("system_imitation", _firecrawl),
     "Firecrawl page metadata (the page's meta tags)": ("structured_metadata", _firecrawl_metadata),
@@ -252,6 +253,15 @@ def test_each_carrier_catches_the_order_and_spares_the_look_alike(name):
 )
 def test_text_a_person_sees_is_judged_as_visible_text(document):
     assert scan(document).vectors == ["system_imitation"]
+
+
+def test_an_iframes_fallback_markup_is_not_text_a_person_reads():
+    # A tracker's script inside an iframe is raw text no browser draws: not visible text, and code, not words.
+    tracker = ("<script>window.c=window.c||[];(function(){var e=document.createElement('script');"
+               "e.src='https://events.example/js/tracker.js?cb='+Date.now();document.head.appendChild(e)})()</script>")
+    report = scan(page(f"<p>Resultados del trimestre.</p><iframe>{tracker}</iframe>"))
+    assert not report.flagged
+    assert not [window for window in report.windows if window.channel == "visible text"]
 
 
 @pytest.mark.parametrize(

@@ -72,7 +72,11 @@ _AI_BEFORE = re.compile(rf"\b{_AI_QUALIFIER}\s*$")
 
 def words_apart(text: str) -> str:
     """`text` with identifiers read as the words they join (`configAgente`, `prompt_sistema`)."""
-    return _CAMEL_JOIN.sub(r" \g<0>", text.replace("_", " "))
+    return _CAMEL_JOIN.sub(_spaced, text.replace("_", " "))
+
+
+def _spaced(join: re.Match[str]) -> str:
+    return " " + join.group()  # a function, not a template: called per match without a template's parse
 
 
 def folded(text: str) -> str:
