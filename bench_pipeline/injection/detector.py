@@ -43,6 +43,8 @@ from bench_pipeline.reading.source import HtmlSource
 
 __all__ = ["Evidence", "InjectionReport", "judged_by", "scan", "scan_html", "sniff_media"]
 _BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{22,}={0,2}")  # 16 bytes and up: "Reply in reverse."
+# What prose is not made of: random bytes are half symbols and control characters, words are not.
+_NOT_PROSE = re.compile(r"[^\w\s.,;:!?\u00a1\u00bf'\"()\-]")
 _SNIPPET = 160
 _FLAGGING: frozenset[Decision] = frozenset({"flagged", "lifted", "form"})
 _VERIFIER: ContextVar[Verifier | None] = ContextVar("verifier", default=None)
@@ -186,15 +188,19 @@ def _decoded_windows(texts: list[str]) -> list[list[tuple[str, Candidate]]]:
 
 
 def _decoded_runs(text: str) -> list[str]:
-    """Base64 runs that decode to text (UTF-8, so Spanish survives the round trip)."""
+    """Base64 runs that decode to words. Identifiers and hashes that happen to be base64 decode to bytes
+    that read as no text."""
     decoded = []
     for run in _BASE64_RUN.findall(text):
         try:
             raw = base64.b64decode(run + "=" * (-len(run) % 4), validate=True)
         except (binascii.Error, ValueError):
             continue
-        words = raw.decode("utf-8", errors="replace")
-        if words and sum(ch.isprintable() or ch.isspace() for ch in words) / len(words) >= 0.9:
+        try:
+            words = raw.decode("utf-8")  # so Spanish survives the round trip
+        except UnicodeDecodeError:
+            words = raw.decode("cp1252", errors="replace")  # a Windows editor's Spanish
+        if words and len(_NOT_PROSE.findall(words)) <= 0.1 * len(words):
             decoded.append(words)
     return decoded
 
