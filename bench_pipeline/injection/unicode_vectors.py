@@ -18,6 +18,8 @@ _HIDING_RUN = 3
 # a letter: emoji sequences join pictographs with it everywhere.
 _INVISIBLE = re.compile("[\u200b\u200c\u200e\u200f\u2060-\u2064\u202a-\u202e\u2066-\u2069\u180e\u3164\uffa0\ufeff]"
                         "|(?<=[^\\W\\d_])\u200d|\u200d(?=[^\\W\\d_])")
+# Every character `_INVISIBLE` can match, for a search the engine runs at C speed: most texts hold none.
+_MAY_BE_INVISIBLE = re.compile("[\u200b-\u200f\u2060-\u2064\u202a-\u202e\u2066-\u2069\u180e\u3164\uffa0\ufeff]")
 
 
 # Text spelt in bits by two zero-width characters (U+200B, U+200C; joiners and word joiners between
@@ -35,7 +37,7 @@ def unicode_channels(text: str) -> Iterator[Channel]:
         decoded = _binary_text(run.group(0))
         if decoded:
             yield Channel("zero_width", decoded, suspicious=True)
-    if len(_INVISIBLE.findall(text)) >= _HIDING_RUN:
+    if _MAY_BE_INVISIBLE.search(text) and len(_INVISIBLE.findall(text)) >= _HIDING_RUN:
         stripped = strip_invisible(text)
         # Only what the invisible characters were hiding: windows that read as instructions once
         # they are gone.
@@ -57,4 +59,4 @@ def _binary_text(run: str) -> str | None:
 
 
 def strip_invisible(text: str) -> str:
-    return _INVISIBLE.sub("", text)
+    return _INVISIBLE.sub("", text) if not text.isascii() and _MAY_BE_INVISIBLE.search(text) else text
