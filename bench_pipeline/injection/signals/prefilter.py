@@ -48,11 +48,13 @@ class _Node(NamedTuple):
     """What every match holds: `literals` — one of `offsets`' literals, each (least, most) characters
     after the match's start; `all of` — what each child requires (any one child can be looked for);
     `one of` — what one child requires (all of them must be looked for). Once numbered, literals are
-    numbers and `numbers` holds every one below."""
+    numbers and `numbers` holds every one below, `mask` the same as bits (one AND tells whether a
+    text holds any of them)."""
     kind: str
     children: tuple
     offsets: dict
     numbers: frozenset[int] = frozenset()
+    mask: int = 0
 
 
 class _Head(NamedTuple):
@@ -366,10 +368,11 @@ class Prefilter:
     def _numbered(self, node: _Node) -> _Node:
         if node.kind == "literals":
             offsets = {self._ids.setdefault(literal, len(self._ids)): span for literal, span in node.offsets.items()}
-            return _Node("literals", (), offsets, frozenset(offsets))
+            return _Node("literals", (), offsets, frozenset(offsets), _mask(offsets))
         # The child with the fewest literals first: the likeliest to be absent, which settles an `all of`.
         children = tuple(sorted(map(self._numbered, node.children), key=lambda child: len(child.numbers)))
-        return _Node(node.kind, children, {}, frozenset().union(*(child.numbers for child in children)))
+        numbers = frozenset().union(*(child.numbers for child in children))
+        return _Node(node.kind, children, {}, numbers, _mask(numbers))
 
     def spans(self, text: str) -> list[list[Span] | None]:
         """Per pattern, the ranges of positions where a match may start; None where the pattern
@@ -382,7 +385,7 @@ class Prefilter:
                 hits[number] = [end - length]  # the literal's first character, in `text`
             else:
                 where.append(end - length)
-        found = frozenset(hits)
+        found = _Found(frozenset(hits), _mask(hits))
         costs: dict[int, int] = {}
         spans = []
         for requirement in self._requirements:
@@ -396,31 +399,44 @@ class Prefilter:
         return spans
 
 
-def _cost(node: _Node, hits: dict[int, list[int]], found: frozenset[int], costs: dict[int, int]) -> int:
+class _Found(NamedTuple):
+    """The literals a text holds, as numbers and as bits."""
+    numbers: frozenset[int]
+    mask: int
+
+
+def _mask(numbers) -> int:
+    bits = bytearray(max(numbers, default=0) // 8 + 1)
+    for number in numbers:
+        bits[number >> 3] |= 1 << (number & 7)
+    return int.from_bytes(bits, "little")
+
+
+def _cost(node: _Node, hits: dict[int, list[int]], found: _Found, costs: dict[int, int]) -> int:
     """Positions to try if `node` is looked for: each hit times the positions it leaves open."""
-    if node.numbers.isdisjoint(found):
+    if not node.mask & found.mask:
         return 0
     key = id(node)
     if key in costs:
         return costs[key]
     if node.kind == "literals":
         cost = sum(len(hits[number]) * (node.offsets[number][1] - node.offsets[number][0] + 1)
-                   for number in node.numbers & found)
+                   for number in node.numbers & found.numbers)
     elif node.kind == "all of":
-        cost = 0 if any(child.numbers.isdisjoint(found) for child in node.children) else \
+        cost = 0 if any(not child.mask & found.mask for child in node.children) else \
             min(_cost(child, hits, found, costs) for child in node.children)
     else:
-        cost = sum(_cost(child, hits, found, costs) for child in node.children)
+        cost = sum(_cost(child, hits, found, costs) for child in node.children if child.mask & found.mask)
     costs[key] = cost
     return cost
 
 
-def _starts(node: _Node, hits: dict[int, list[int]], found: frozenset[int], costs: dict[int, int],
+def _starts(node: _Node, hits: dict[int, list[int]], found: _Found, costs: dict[int, int],
             starts: list[Span]) -> None:
     if node.kind == "literals":
-        for number in node.numbers & found:
+        for number in node.numbers & found.numbers:
             low, high = node.offsets[number]
-            starts.extend((max(0, at - high), max(0, at - low + 1)) for at in hits[number])
+            starts.extend([(at - high, at - low + 1) for at in hits[number]])  # below 0 cut by `_merged`
     elif node.kind == "all of":
         # A match holds what every child requires: it starts where the two cheapest children both allow.
         first, second = sorted(node.children, key=lambda child: _cost(child, hits, found, costs))[:2]
@@ -430,13 +446,17 @@ def _starts(node: _Node, hits: dict[int, list[int]], found: frozenset[int], cost
         starts.extend(_intersected(_merged(allowed[0]), _merged(allowed[1])))
     else:
         for child in node.children:
-            if _cost(child, hits, found, costs):
+            if child.mask & found.mask and _cost(child, hits, found, costs):
                 _starts(child, hits, found, costs, starts)
 
 
 def _merged(spans: list[Span]) -> list[Span]:
+    """The ranges sorted and joined where they overlap, what lies before the text's start cut off."""
     merged: list[list[int]] = []
     for start, end in sorted(spans):
+        if end <= 0:
+            continue
+        start = max(start, 0)
         if merged and start <= merged[-1][1]:
             merged[-1][1] = max(merged[-1][1], end)
         else:
