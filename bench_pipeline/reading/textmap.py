@@ -12,9 +12,7 @@ import html
 import re
 import unicodedata
 from array import array
-from bisect import bisect_left
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from bisect import bisect_left, bisect_right
 
 _SKIPPED = "script|style|template|noscript|head|title|svg|iframe|object"
 # A non-rendered element whole (group 1 its name), a comment, a tag (group 2 its name), or
@@ -39,21 +37,52 @@ _SPACE = re.compile(r"\s+")
 _COMBINING_MARKS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 
 
-@dataclass
 class TextMap:
-    """`text[i]` came from `source[starts[i]:ends[i]]`; `starts` never decreases."""
+    """`text` and, for every character, the source range it came from, kept as runs: a run of
+    characters copied one for one from the source, or a run that all stands for one source range
+    (a collapsed space, an entity). The source starts of the characters never decrease."""
 
-    text: str = ""
-    starts: Sequence[int] = field(default_factory=list)
-    ends: Sequence[int] = field(default_factory=list)
+    def __init__(self, text: str, runs: _Runs) -> None:
+        self.text = text
+        self._runs = runs
 
     def source_range(self, begin: int, end: int) -> tuple[int, int]:
         """Source offsets covering visible characters [begin, end)."""
-        return self.starts[begin], self.ends[end - 1]
+        return self._runs.start_of(begin), self._runs.end_of(end - 1)
 
     def index_at_or_after(self, source_offset: int) -> int:
         """First visible character that comes from `source_offset` or later."""
-        return bisect_left(self.starts, source_offset)
+        runs = self._runs
+        run = bisect_left(runs.last_start, source_offset)
+        if run == len(runs.first):
+            return len(self.text)
+        if runs.end[run] < 0:  # copied: one character a source position
+            return runs.first[run] + max(0, source_offset - runs.start[run])
+        return runs.first[run]
+
+
+class _Runs:
+    """Parallel arrays, one entry a run: its first visible character, its first character's source
+    start, its last character's source start, and its source end (-1 for a copied run, whose
+    characters end one past their start)."""
+
+    def __init__(self) -> None:
+        # Machine-int arrays, not lists of int objects: a page has thousands of runs.
+        self.first, self.start, self.last_start, self.end = array("q"), array("q"), array("q"), array("q")
+
+    def add(self, first: int, start: int, last_start: int, end: int) -> None:
+        self.first.append(first)
+        self.start.append(start)
+        self.last_start.append(last_start)
+        self.end.append(end)
+
+    def start_of(self, index: int) -> int:
+        run = bisect_right(self.first, index) - 1
+        return self.start[run] + (index - self.first[run]) if self.end[run] < 0 else self.start[run]
+
+    def end_of(self, index: int) -> int:
+        run = bisect_right(self.first, index) - 1
+        return self.start[run] + (index - self.first[run]) + 1 if self.end[run] < 0 else self.end[run]
 
 
 def collapse_ws(text: str) -> str:
@@ -99,16 +128,13 @@ def slice_text(source: str, start: int, end: int) -> str:
 class _Builder:
     def __init__(self) -> None:
         self.parts: list[str] = []
-        # Machine-int arrays, not lists of int objects: a page has hundreds of thousands of offsets.
-        self.starts = array("q")
-        self.ends = array("q")
+        self.length = 0
+        self.runs = _Runs()
         self.after_space = True
 
     def add_space(self, start: int, end: int) -> None:
         if not self.after_space:
-            self.parts.append(" ")
-            self.starts.append(start)
-            self.ends.append(end)
+            self._add_standing(" ", start, end)
             self.after_space = True
 
     def add_text(self, source: str, start: int, end: int) -> None:
@@ -130,16 +156,14 @@ class _Builder:
             elif char.isspace():
                 self.add_space(entity.start(), entity.end())
             else:
-                self.parts.append(char)
-                self.starts.extend([entity.start()] * len(char))
-                self.ends.extend([entity.end()] * len(char))
+                self._add_standing(char, entity.start(), entity.end())
                 self.after_space = False
             position = entity.end()
         if position < end:
             self.add_plain(source, position, end)
 
     def add_plain(self, source: str, start: int, end: int) -> None:
-        # Between breaks the text is already collapsed, so whole runs map linearly (fast extends).
+        # Between breaks the text is already collapsed, so whole runs map one for one.
         position = start
         for brk in _BREAK.finditer(source, start, end):
             self._add_run(source, position, brk.start())
@@ -147,19 +171,30 @@ class _Builder:
             position = brk.end()
         self._add_run(source, position, end)
 
+    def _add_standing(self, text: str, start: int, end: int) -> None:
+        """`text`, every character of it standing for source[start:end]."""
+        self.parts.append(text)
+        self.runs.add(self.length, start, start, end)
+        self.length += len(text)
+
     def _add_run(self, source: str, start: int, end: int) -> None:
         if start < end and self.after_space and source[start] == " ":
             start += 1
         if start >= end:
             return
         self.parts.append(source[start:end])
-        self.starts.extend(range(start, end))
-        self.ends.extend(range(start + 1, end + 1))
+        self.runs.add(self.length, start, end - 1, -1)
+        self.length += end - start
         self.after_space = source[end - 1] == " "
 
     def finish(self) -> TextMap:
-        if self.parts and self.parts[-1].endswith(" "):
-            self.parts[-1] = self.parts[-1][:-1]
-            self.starts.pop()
-            self.ends.pop()
-        return TextMap("".join(self.parts), self.starts, self.ends)
+        text = "".join(self.parts)
+        if text.endswith(" "):  # a trailing space: its run loses its last character, or goes
+            text = text[:-1]
+            runs = self.runs
+            if runs.first[-1] == len(text):
+                for column in (runs.first, runs.start, runs.last_start, runs.end):
+                    column.pop()
+            elif runs.end[-1] < 0:
+                runs.last_start[-1] -= 1
+        return TextMap(text, self.runs)
