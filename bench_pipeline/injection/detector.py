@@ -108,30 +108,32 @@ def scan_html(source: HtmlSource) -> InjectionReport:
         visible = Channel("system_imitation", source.visible.text)
         return _verdict(_matched([*channels, *unicode_channels(visible.text), visible]))
     visible = Channel("system_imitation", block_text(root))
-    code = code_blocks(root)
-    channels += unicode_channels("\n".join([visible.text, *code]))
+    code = _displayed(code_blocks(root))
+    channels += unicode_channels("\n".join(channel.text for channel in [visible, *code]))
     channels += out_of_band_channels(root)
     channels += nested_channels(embedded_documents(root))
-    # The visible text's windows are judged from one pass. Hidden elements' text is part of it (or
-    # of a code block), each starting its own line: when no window meets even the hidden bar and
-    # the verifier lifts none, no hidden element can flag, and the (costly) cascade is skipped.
-    judged = _matched([visible])[0][1]
-    if any("hidden" in item.meets or item.decision in _FLAGGING for item in judged) or any(
-            "hidden" in window.bars for windows in candidate_windows(code) for window in windows):
+    # Every channel is judged in one pass. Hidden elements' text is part of the visible text (or of a
+    # code block), each starting its own line: when no window there meets even the hidden bar and the
+    # verifier lifts none, no hidden element can flag, and the (costly) cascade is skipped.
+    judged = dict(_matched([*channels, *code, visible]))
+    if any("hidden" in item.meets or item.decision in _FLAGGING for item in judged[visible]) or any(
+            "hidden" in item.meets for channel in code for item in judged[channel]):
         hidden, seen = hidden_element_channels(root)
         if seen is not None:
             # Visible imitation is judged on what a person sees: hidden elements' text taken out.
-            visible, code = Channel("system_imitation", seen), code_blocks(root)
-            judged = _matched([visible])[0][1]
-        channels += hidden
-    channels += [Channel("system_imitation", text, displayed_code=True) for text in code]
-    return _verdict([*_matched(channels), (visible, judged)])
+            visible, code = Channel("system_imitation", seen), _displayed(code_blocks(root))
+            channels += hidden
+            judged.update(_matched([*hidden, *code, visible]))
+    return _verdict([(channel, judged[channel]) for channel in [*channels, *code, visible]])
+
+
+def _displayed(blocks: list[str]) -> list[Channel]:
+    return [Channel("system_imitation", text, displayed_code=True) for text in blocks]
 
 
 def _matched(channels: list[Channel]) -> list[tuple[Channel, list[Evidence]]]:
     """Each distinct channel judged once (pages repeat og:, twitter: and JSON-LD descriptions and
-    alt texts), all of a page's channels of one bar matched in a single pass and all their windows
-    scored in one call."""
+    alt texts), all of them matched in a single pass and all their windows scored in one call."""
     distinct = list(dict.fromkeys(channels))
     found: dict[Channel, list[Evidence]] = {channel: [] for channel in distinct}
     pending: list[tuple[Channel, str, Bar, Candidate, bool]] = []  # (…, the text, …, decoded from base64)
@@ -141,15 +143,13 @@ def _matched(channels: list[Channel]) -> list[tuple[Channel, list[Evidence]]]:
                                        snippet=_snippet(channel.text, channel.text), channel=_route(channel),
                                        decision="form")]
     plain = [channel for channel in distinct if not channel.suspicious]
-    for bar in ("visible", "hidden", "specimen"):
-        group = [channel for channel in plain if _bar(channel) == bar]
-        # Invisible characters inside hidden channels are stripped first; in the visible text they
-        # are the zero_width vector's business.
-        texts = [strip_invisible(channel.text) if bar == "hidden" else channel.text for channel in group]
-        for channel, text, windows, decoded in zip(group, texts, candidate_windows(texts), _decoded_windows(texts)):
-            pending += [(channel, text, bar, window, False) for window in windows]
-            # Instructions hidden as base64 runs are judged at the hidden bar: nobody reads base64.
-            pending += [(channel, run, "hidden", window, True) for run, window in decoded]
+    # Invisible characters inside hidden channels are stripped first; in the visible text they are
+    # the zero_width vector's business.
+    texts = [strip_invisible(channel.text) if _bar(channel) == "hidden" else channel.text for channel in plain]
+    for channel, text, windows, decoded in zip(plain, texts, candidate_windows(texts), _decoded_windows(texts)):
+        pending += [(channel, text, _bar(channel), window, False) for window in windows]
+        # Instructions hidden as base64 runs are judged at the hidden bar: nobody reads base64.
+        pending += [(channel, run, "hidden", window, True) for run, window in decoded]
     verifier = _VERIFIER.get() or committed()
     for (channel, text, bar, window, base64), score in zip(pending, verifier.scores([item[3] for item in pending])):
         found[channel].append(Evidence(

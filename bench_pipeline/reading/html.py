@@ -39,11 +39,11 @@ class HtmlReading:
     and publication date are worked out on first use: they cost a metadata pass (htmldate, JSON-LD)
     that the benchmark's reads never need, since freshness judges the dates providers report."""
 
-    def __init__(self, blocks: list[Block], needs_rendering: bool, source: HtmlSource, tree):
+    def __init__(self, blocks: list[Block], needs_rendering: bool, source: HtmlSource, extracted: bool):
         self.blocks = blocks
         self.needs_rendering = needs_rendering
         self._source = source
-        self._tree = tree
+        self._extracted = extracted
 
     @property
     def text(self) -> str:
@@ -55,7 +55,10 @@ class HtmlReading:
 
     @cached_property
     def _title_and_date(self) -> tuple[str | None, str | None]:
-        return title_and_date(self._tree, _NO_DATE_GUESSING) if self._tree is not None else (None, None)
+        # The tree trafilatura built is its own (it cleans it as it extracts): the metadata steps read
+        # a fresh parse, the one its own `with_metadata=True` would read.
+        tree = load_html(self._source.text) if self._extracted else None
+        return title_and_date(tree, _NO_DATE_GUESSING) if tree is not None else (None, None)
 
     @property
     def title(self) -> str | None:
@@ -72,14 +75,11 @@ def read_html(artifact: bytes | HtmlSource, renders_javascript: bool = False) ->
     empty shell is an answer, not a page that needs a browser."""
     html_source = artifact if isinstance(artifact, HtmlSource) else HtmlSource(artifact)
     source, visible = html_source.text, html_source.visible
-    # The tree trafilatura would build from `source`; it extracts from a copy, so the metadata
-    # steps read the same tree its own `with_metadata=True` would.
-    tree = load_html(source)
-    document = bare_extraction(tree, include_comments=False) if tree is not None else None
+    document = bare_extraction(source, include_comments=False)
     blocks = _locate_blocks(document.body, source, visible) if document is not None else []
     readable = sum(len(block.text) for block in blocks)
     return HtmlReading(blocks=blocks, needs_rendering=not renders_javascript and _looks_script_only(source, readable),
-                       source=html_source, tree=tree if document is not None else None)
+                       source=html_source, extracted=document is not None)
 
 
 def locate(visible: TextMap, text: str, hint: int = 0) -> tuple[int, int] | None:

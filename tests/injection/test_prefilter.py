@@ -58,6 +58,15 @@ def test_a_sequence_is_tried_only_where_its_two_rarest_parts_both_allow():
     assert Prefilter([re.compile(r"\bbot\b[^.]{0,40}\bsanciones\b")]).spans(text) == [[]]
 
 
+def test_a_pattern_that_opens_a_line_is_tried_only_where_a_line_starts():
+    pattern = re.compile(r"(?:^|\n)\s*(?:\w+\s+){0,4}sistema\s*:")
+    text = "hola mundo sistema: x\nel sistema: y\n" + "el sistema " * 3
+    (spans,) = Prefilter([pattern]).spans(text)
+    assert spans == [(0, 1), (21, 22), (35, 36)]  # the text's start and its two line breaks, nothing else
+    assert [match.group() for match in matches(pattern, text, spans)] == [match.group() for match in
+                                                                           pattern.finditer(text)]
+
+
 def test_a_case_insensitive_pattern_is_refused():
     with pytest.raises(ValueError, match="case-insensitive"):
         Prefilter([re.compile("bot", re.IGNORECASE)])

@@ -92,7 +92,7 @@ def _sentences(texts: list[str], exhaustive: bool = False) -> _Sentences | None:
         return None
     pieces = words_apart_many([texts[index] for index in kept])
     folded_pieces = folded_many(pieces)
-    joined, folded_text = JOIN.join(pieces), JOIN.join(folded_pieces)
+    folded_text = JOIN.join(folded_pieces)
     matched = signal_matches(pieces, folded_pieces, folded_text, exhaustive)
     if not matched and not exhaustive:
         # No sentence holds a signal, so none is beside one for the directive to be looked for: no window.
@@ -111,8 +111,9 @@ def _sentences(texts: list[str], exhaustive: bool = False) -> _Sentences | None:
             owner.append(position)
     ranges = [(starts[position], starts[position] + len(folded_pieces[position])) for position in judged]
     found = signals_per_sentence(matched, folded_text, bounds, owner, ranges, exhaustive)
-    # Folding keeps offsets except for compatibility forms (`ﬁ`): the snippet then quotes the folded text.
-    quoted = joined if len(joined) == len(folded_text) else folded_text
+    # Folding keeps offsets except for compatibility forms (`ﬁ`): a text holding one is quoted folded.
+    quoted = JOIN.join(piece if len(piece) == len(folded_piece) else folded_piece
+                       for piece, folded_piece in zip(pieces, folded_pieces))
     return _Sentences(kept, bounds, owner, found, folded_text, quoted)
 
 

@@ -15,6 +15,8 @@ another word it needs is absent or far from it. The pattern
 is then tried only at the positions a match could start from those literals, each try reading as
 far as it needs: the matches are those of a search over the whole text.
 
+A pattern that opens a line (`(?:^|\n)`) is tried only where a line starts near its literals.
+
 An unbounded run before a literal (`\\s+`, `\\w*`) is taken to span at most `UNBOUNDED` characters;
 that is the prefilter's one assumption about text.
 """
@@ -22,6 +24,7 @@ that is the prefilter's one assumption about text.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from re import _constants as sre
 from re import _parser as sre_parse
@@ -33,6 +36,11 @@ UNBOUNDED = 40
 _MAX_STRINGS = 300  # an exact part with more spellings than this is not spelt out
 _REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
 _ZERO_WIDTH = (sre.AT, sre.ASSERT, sre.ASSERT_NOT)
+# Where a line starts, looked for apart (the literals' text has no line breaks): the text's start and
+# each line break, as a pattern's `(?:^|\n)` reads it.
+LINE_START = "\n"
+_LINE_BREAK = re.compile("\n")
+_LITERAL_KINDS = frozenset({"literals", "line start"})
 # Text as the prefilter reads it: every character but a-z and 0-9 a space, one for one.
 _WORD_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyz0123456789")
 _NORMAL = bytes(code if code in _WORD_BYTES else 0x20 for code in range(256))
@@ -47,7 +55,8 @@ def normal(text: str) -> str:
 class _Node(NamedTuple):
     """What every match holds: `literals` — one of `offsets`' literals, each (least, most) characters
     after the match's start; `all of` — what each child requires (any one child can be looked for);
-    `one of` — what one child requires (all of them must be looked for). Once numbered, literals are
+    `one of` — what one child requires (all of them must be looked for); `line start` — the text's
+    start or a line break at `offsets`' one place, for a pattern's `(?:^|\n)`. Once numbered, literals are
     numbers and `numbers` holds every one below, `mask` the same as bits (one AND tells whether a
     text holds any of them)."""
     kind: str
@@ -87,7 +96,7 @@ class _Analysis:
                 continue
             end, run = index, frozenset({""})
             while end < len(items):
-                strings = self.exact_item(items[end])
+                strings = None if _is_line_start(items[end]) else self.exact_item(items[end])
                 joined = None if strings is None else _product(run, strings)
                 if joined is None:
                     break
@@ -123,6 +132,8 @@ class _Analysis:
             return self.requirement(_items(av[3]), at, opened, closed, head)
         if op == sre.ATOMIC_GROUP:
             return self.requirement(_items(av), at, opened, closed, head)
+        if _is_line_start(item):
+            return _Node("line start", (), {LINE_START: at})  # the text's start or a line break
         if op == sre.BRANCH:
             branches, merged = [], {}
             for branch in av[1]:
@@ -295,6 +306,14 @@ class _Analysis:
         return None
 
 
+def _is_line_start(item) -> bool:
+    """Whether a part is `(?:^|\n)`."""
+    if item[0] != sre.BRANCH or len(item[1][1]) != 2:
+        return False
+    firsts = [_items(branch)[0] for branch in item[1][1] if len(_items(branch)) == 1]
+    return (sre.AT, sre.AT_BEGINNING) in firsts and (sre.LITERAL, ord("\n")) in firsts
+
+
 def _items(node) -> list:
     """The parts of a parsed sequence as a plain list (a parser `SubPattern` wraps one)."""
     return getattr(node, "data", node)
@@ -362,13 +381,14 @@ class Prefilter:
             self._requirements.append(None if found is None else self._numbered(found))
         self._automaton = ahocorasick.Automaton()
         for literal, number in self._ids.items():
-            self._automaton.add_word(literal, (number, len(literal)))
+            if literal != LINE_START:
+                self._automaton.add_word(literal, (number, len(literal)))
         self._automaton.make_automaton()
 
     def _numbered(self, node: _Node) -> _Node:
-        if node.kind == "literals":
+        if node.kind in _LITERAL_KINDS:
             offsets = {self._ids.setdefault(literal, len(self._ids)): span for literal, span in node.offsets.items()}
-            return _Node("literals", (), offsets, frozenset(offsets), _mask(offsets))
+            return _Node(node.kind, (), offsets, frozenset(offsets), _mask(offsets))
         # The child with the fewest literals first: the likeliest to be absent, which settles an `all of`.
         children = tuple(sorted(map(self._numbered, node.children), key=lambda child: len(child.numbers)))
         numbers = frozenset().union(*(child.numbers for child in children))
@@ -379,12 +399,14 @@ class Prefilter:
         requires no literal (it is then searched everywhere)."""
         hits: dict[int, list[int]] = {}
         # The text is read with a space on either side: its edges are word boundaries.
-        for end, (number, length) in self._automaton.iter(" " + normal(text) + " ") if self._ids else ():
+        for end, (number, length) in self._automaton.iter(" " + normal(text) + " ") if len(self._automaton) else ():
             where = hits.get(number)
             if where is None:
                 hits[number] = [end - length]  # the literal's first character, in `text`
             else:
                 where.append(end - length)
+        if LINE_START in self._ids:
+            hits[self._ids[LINE_START]] = [0] + [brk.start() for brk in _LINE_BREAK.finditer(text)]
         found = _Found(frozenset(hits), _mask(hits))
         costs: dict[int, int] = {}
         spans = []
@@ -419,49 +441,84 @@ def _cost(node: _Node, hits: dict[int, list[int]], found: _Found, costs: dict[in
     key = id(node)
     if key in costs:
         return costs[key]
-    if node.kind == "literals":
-        cost = sum(len(hits[number]) * (node.offsets[number][1] - node.offsets[number][0] + 1)
-                   for number in node.numbers & found.numbers)
+    # Loops, not generators: this runs for hundreds of nodes a text.
+    cost = 0
+    if node.kind in _LITERAL_KINDS:
+        for number in node.numbers & found.numbers:
+            low, high = node.offsets[number]
+            cost += len(hits[number]) * (high - low + 1)
     elif node.kind == "all of":
-        cost = 0 if any(not child.mask & found.mask for child in node.children) else \
-            min(_cost(child, hits, found, costs) for child in node.children)
+        for child in node.children:
+            if not child.mask & found.mask:
+                break
+        else:
+            cost = min([_cost(child, hits, found, costs) for child in node.children])
     else:
-        cost = sum(_cost(child, hits, found, costs) for child in node.children if child.mask & found.mask)
+        for child in node.children:
+            if child.mask & found.mask:
+                cost += _cost(child, hits, found, costs)
     costs[key] = cost
     return cost
 
 
 def _starts(node: _Node, hits: dict[int, list[int]], found: _Found, costs: dict[int, int],
             starts: list[Span]) -> None:
-    if node.kind == "literals":
+    if node.kind in _LITERAL_KINDS:
         for number in node.numbers & found.numbers:
             low, high = node.offsets[number]
             starts.extend([(at - high, at - low + 1) for at in hits[number]])  # below 0 cut by `_merged`
     elif node.kind == "all of":
-        # A match holds what every child requires: it starts where the two cheapest children both allow.
-        first, second = sorted(node.children, key=lambda child: _cost(child, hits, found, costs))[:2]
-        allowed: list[list[Span]] = [[], []]
-        _starts(first, hits, found, costs, allowed[0])
-        _starts(second, hits, found, costs, allowed[1])
-        starts.extend(_intersected(_merged(allowed[0]), _merged(allowed[1])))
+        # A match holds what every child requires: it starts where the two cheapest children both allow,
+        # and, when it opens a line, at a line's start (the line breaks are filtered, not listed).
+        ranked = sorted(node.children, key=lambda child: _cost(child, hits, found, costs))
+        anchors = [child for child in ranked if child.kind == "line start"]
+        ranked = [child for child in ranked if child.kind != "line start"] or anchors[:1]
+        allowed = _collected(ranked[0], hits, found, costs)
+        if len(ranked) > 1:
+            allowed = _intersected(allowed, _collected(ranked[1], hits, found, costs))
+        if anchors and anchors[0] is not ranked[0]:
+            allowed = _at_line_starts(allowed, anchors[0], hits)
+        starts.extend(allowed)
     else:
         for child in node.children:
             if child.mask & found.mask and _cost(child, hits, found, costs):
                 _starts(child, hits, found, costs, starts)
 
 
+def _collected(node: _Node, hits: dict[int, list[int]], found: _Found, costs: dict[int, int]) -> list[Span]:
+    starts: list[Span] = []
+    _starts(node, hits, found, costs, starts)
+    return _merged(starts)
+
+
+def _at_line_starts(allowed: list[Span], anchor: _Node, hits: dict[int, list[int]]) -> list[Span]:
+    """The positions of `allowed` from which the line start `anchor` lies where the pattern puts it."""
+    ((number, (low, high)),) = anchor.offsets.items()
+    breaks = hits[number]  # ascending
+    near: list[Span] = []
+    for start, end in allowed:
+        index = bisect_left(breaks, start + low)  # a break at p lets a match start from p - high to p - low
+        while index < len(breaks) and breaks[index] - high < end:
+            near.append((max(start, breaks[index] - high), min(end, breaks[index] - low + 1)))
+            index += 1
+    return _merged(near)
+
+
 def _merged(spans: list[Span]) -> list[Span]:
     """The ranges sorted and joined where they overlap, what lies before the text's start cut off."""
-    merged: list[list[int]] = []
+    merged: list[Span] = []
+    low = high = -1
     for start, end in sorted(spans):
-        if end <= 0:
+        if start <= high:
+            if end > high:
+                high = end
             continue
-        start = max(start, 0)
-        if merged and start <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], end)
-        else:
-            merged.append([start, end])
-    return [(start, end) for start, end in merged]
+        if high > 0:
+            merged.append((low if low > 0 else 0, high))
+        low, high = start, end
+    if high > 0:
+        merged.append((low if low > 0 else 0, high))
+    return merged
 
 
 def _intersected(first: list[Span], second: list[Span]) -> list[Span]:

@@ -27,6 +27,7 @@ _LEET = str.maketrans("013457", "oieast")
 # engine look for digits alone before trying the rest.
 _LETTER_BY_DIGIT = re.compile(r"[0-9](?:(?<=[a-z][0-9])|(?=[a-z]))")
 _ALPHANUMERIC_RUN = re.compile(r"[a-z0-9]*")
+_NO_DIGITS = str.maketrans("", "", "0123456789")
 _WORD_CHAR = re.compile(r"\w")
 # Latin look-alikes in Cyrillic and Greek (`аsistente`): read as the letters they imitate, one for one.
 _CONFUSABLES = str.maketrans("аеорсухіјѕԁӏοαειкνρτυχ", "aeopcyxijsdloaeikvptux")
@@ -118,7 +119,7 @@ def _unleeted(text: str) -> str:
         while start and ("a" <= text[start - 1] <= "z" or "0" <= text[start - 1] <= "9"):
             start -= 1
         word = text[start:read]
-        if (len(word) >= 3 and sum(char.isalpha() for char in word) >= 2
+        if (len(word) >= 3 and len(word.translate(_NO_DIGITS)) >= 2
                 and not (start and _WORD_CHAR.match(text, start - 1)) and not _WORD_CHAR.match(text, read)):
             parts += [text[copied:start], word.translate(_LEET)]
             copied = read
