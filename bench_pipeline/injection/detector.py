@@ -2,8 +2,9 @@
 
 A document of any type a provider returns (`documents`: HTML, PDF, JSON, markdown, feeds, office
 files, e-mail, CSV) is read as channels: its visible text, and every place text can sit unseen
-(comments, attributes, meta tags, JSON-LD, template/noscript/iframe fallback, elements that leave no ink on screen,
-PDF hidden layers, annotations and metadata, office hidden text and comments, invisible Unicode).
+(comments, attributes, meta tags, JSON-LD, template/noscript/iframe fallback, elements that leave no
+ink on screen, PDF hidden layers, annotations and metadata, office hidden text and comments, invisible
+Unicode).
 A channel is flagged when its text is instruction-like by `signals` — visible text at the visible
 bar (an automated reader addressed, plus a directive or claim), a hidden channel at the lower
 hidden bar — or when it is suspicious by its form alone (an invented "instructions" field,

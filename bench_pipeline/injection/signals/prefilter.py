@@ -11,11 +11,9 @@ a match's start it can lie.
 One Aho–Corasick pass over the text (`pyahocorasick`) finds every literal of every pattern. Where a
 sequence offers several parts to look for, the two found least in this text are used, a match
 starting only where both allow, so a page full of one word does not make a pattern costly when
-another word it needs is absent or far from it. The pattern
-is then tried only at the positions a match could start from those literals, each try reading as
-far as it needs: the matches are those of a search over the whole text.
-
-A pattern that opens a line (`(?:^|\n)`) is tried only where a line starts near its literals.
+another word it needs is absent or far from it; a pattern that opens a line (`(?:^|\n)`) starts only
+where a line does. The pattern is then tried only at the positions a match could start from those
+literals, each try reading as far as it needs: the matches are those of a search over the whole text.
 
 An unbounded run before a literal (`\\s+`, `\\w*`) is taken to span at most `UNBOUNDED` characters;
 that is the prefilter's one assumption about text.
@@ -56,8 +54,8 @@ class _Node(NamedTuple):
     """What every match holds: `literals` — one of `offsets`' literals, each (least, most) characters
     after the match's start; `all of` — what each child requires (any one child can be looked for);
     `one of` — what one child requires (all of them must be looked for); `line start` — the text's
-    start or a line break at `offsets`' one place, for a pattern's `(?:^|\n)`. Once numbered, literals are
-    numbers and `numbers` holds every one below, `mask` the same as bits (one AND tells whether a
+    start or a line break, at `offsets`' one place (a pattern's `(?:^|\n)`). Once numbered, literals
+    are numbers and `numbers` holds every one below, `mask` the same as bits (one AND tells whether a
     text holds any of them)."""
     kind: str
     children: tuple

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from bench_pipeline.injection.signals.grammar import QUALIFIED_READER
 from bench_pipeline.reading.textmap import fold
 
 # Texts matched in one pass are joined by a line break no pattern reads across: `\s+` stops at the
@@ -69,6 +70,7 @@ _HUMAN_ROLE = re.compile(
     rf"|\b(?!{_AI_QUALIFIER}){_PROFESSION_SUFFIX}\s+(?P<en>assistant|agent)s?\b")
 _AI_AFTER = re.compile(rf"(?:\s+[a-z]+){{0,3}}?\s+{_AI_QUALIFIER}")
 _AI_BEFORE = re.compile(rf"\b{_AI_QUALIFIER}\s*$")
+_NAMED_READER = re.compile(rf"(?:{QUALIFIED_READER})\b")
 
 
 def words_apart(text: str) -> str:
@@ -130,13 +132,16 @@ def _people_masked(text: str) -> str:
     """`text` with the nouns that name a person's job in it blanked out, lengths kept."""
     if "agent" not in text and "asistente" not in text and "assistant" not in text:
         return text
-    nouns = {match.group("es") or match.group("en") for match in _HUMAN_ROLE.finditer(text)}
+    # A phrase the lexicon names as a reader ("agente informático") is no person's job.
+    nouns = {match.group("es") or match.group("en") for match in _HUMAN_ROLE.finditer(text)
+             if not _NAMED_READER.match(match.group())}
     if not nouns:
         return text
 
     def masked(match: re.Match[str]) -> str:
         after, before = text[match.end():match.end() + 40], text[max(0, match.start() - 30):match.start()]
-        return match.group() if _AI_AFTER.match(after) or _AI_BEFORE.search(before) else "x" * len(match.group())
+        kept = _AI_AFTER.match(after) or _AI_BEFORE.search(before) or _NAMED_READER.match(text, match.start())
+        return match.group() if kept else "x" * len(match.group())
 
     return re.sub(rf"\b(?:{'|'.join(sorted(nouns))})s?\b", masked, text)
 
