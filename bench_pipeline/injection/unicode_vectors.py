@@ -37,7 +37,7 @@ def unicode_channels(text: str) -> Iterator[Channel]:
         decoded = _binary_text(run.group(0))
         if decoded:
             yield Channel("zero_width", decoded, suspicious=True)
-    if _MAY_BE_INVISIBLE.search(text) and len(_INVISIBLE.findall(text)) >= _HIDING_RUN:
+    if _may_hold_invisible(text) and len(_INVISIBLE.findall(text)) >= _HIDING_RUN:
         stripped = strip_invisible(text)
         # Only what the invisible characters were hiding: windows that read as instructions once
         # they are gone.
@@ -59,4 +59,8 @@ def _binary_text(run: str) -> str | None:
 
 
 def strip_invisible(text: str) -> str:
-    return _INVISIBLE.sub("", text) if not text.isascii() and _MAY_BE_INVISIBLE.search(text) else text
+    return _INVISIBLE.sub("", text) if _may_hold_invisible(text) else text
+
+
+def _may_hold_invisible(text: str) -> bool:
+    return not text.isascii() and _MAY_BE_INVISIBLE.search(text) is not None

@@ -93,14 +93,14 @@ def _sentences(texts: list[str], exhaustive: bool = False) -> _Sentences | None:
     pieces = words_apart_many([texts[index] for index in kept])
     folded_pieces = folded_many(pieces)
     folded_text = JOIN.join(folded_pieces)
-    matched = signal_matches(pieces, folded_pieces, folded_text, exhaustive)
-    if not matched and not exhaustive:
-        # No sentence holds a signal, so none is beside one for the directive to be looked for: no window.
-        return None
-    starts, offset = [], 0
+    starts, offset = [], 0  # where each text starts in `folded_text`
     for piece in folded_pieces:
         starts.append(offset)
         offset += len(piece) + len(JOIN)
+    matched = signal_matches(pieces, folded_pieces, folded_text, starts, exhaustive)
+    if not matched and not exhaustive:
+        # No sentence holds a signal, so none is beside one for the directive to be looked for: no window.
+        return None
     # A match may open on the space before its first word: it belongs where that word is.
     judged = range(len(pieces)) if exhaustive else sorted(
         {bisect_right(starts, at + len(text) - len(text.lstrip())) - 1 for _, at, text in matched})

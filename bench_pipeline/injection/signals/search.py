@@ -15,7 +15,7 @@ from bench_pipeline.injection.signals import (
 )
 from bench_pipeline.injection.signals.grammar import names_only_a_role
 from bench_pipeline.injection.signals.prefilter import Prefilter, matches
-from bench_pipeline.injection.signals.text import JOIN, mentioned
+from bench_pipeline.injection.signals.text import mentioned
 from bench_pipeline.reading.textmap import fold
 
 _SIGNALS = [(name, re.compile(pattern)) for name, pattern in (
@@ -34,17 +34,17 @@ _ROLE_SIGNALS = frozenset({"addressee", "addressed_model", "authority_label", "a
 Match = tuple[str, int, str]  # signal, where it starts in the folded text, what it matched
 
 
-def signal_matches(pieces: list[str], folded_pieces: list[str], folded: str,
+def signal_matches(pieces: list[str], folded_pieces: list[str], folded: str, starts: list[int],
                    exhaustive: bool = False) -> list[Match]:
-    """Every match of the signal patterns but the directive. `folded` is `folded_pieces` joined by `JOIN`;
-    `pieces` are the same texts unfolded. `exhaustive` searches every pattern everywhere: the reference
-    the prefilter must equal."""
+    """Every match of the signal patterns but the directive. `folded` is `folded_pieces` joined by `JOIN`,
+    each starting at its place in `starts`; `pieces` are the same texts unfolded. `exhaustive` searches
+    every pattern everywhere: the reference the prefilter must equal."""
     spans = _prefilter().spans(folded)
     matched: list[Match] = []
     for (name, pattern), where in zip(_SIGNALS, spans):
         hits = pattern.finditer(folded) if exhaustive or where is None else matches(pattern, folded, where)
         matched += [(name, match.start(), match.group()) for match in hits]
-    return matched + _data_sinks(pieces, folded_pieces)
+    return matched + _data_sinks(pieces, folded_pieces, starts)
 
 
 def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[int, int]], owner: list[int],
@@ -75,15 +75,14 @@ def _prefilter() -> Prefilter:
     return Prefilter([pattern for _, pattern in _SIGNALS])
 
 
-def _data_sinks(pieces: list[str], folded_pieces: list[str]) -> list[Match]:
+def _data_sinks(pieces: list[str], folded_pieces: list[str], starts: list[int]) -> list[Match]:
     """`data_sink` matched on each text as written (the placeholder's capitals); where folding changed
     the length before a match (`…` → `...`), its place in the folded text is the folded prefix's length."""
-    matched, offset = [], 0
-    for piece, folded_piece in zip(pieces, folded_pieces):
+    matched = []
+    for piece, folded_piece, offset in zip(pieces, folded_pieces, starts):
         same = len(piece) == len(folded_piece)
         matched += [("data_sink", offset + (match.start() if same else len(fold(piece[:match.start()]))), match.group())
                     for match in data_sink.PATTERN.finditer(piece)]
-        offset += len(folded_piece) + len(JOIN)
     return matched
 
 
