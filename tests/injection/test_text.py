@@ -4,7 +4,9 @@ batched forms equal to the text-by-text ones."""
 import pytest
 
 from bench_pipeline.injection.signals import candidate_windows
-from bench_pipeline.injection.signals.text import folded, folded_many, words_apart, words_apart_many
+from bench_pipeline.injection.signals.text import (
+    folded, folded_many, sentence_bounds, words_apart, words_apart_many,
+)
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -27,6 +29,18 @@ def test_identifiers_are_read_as_the_words_they_join(text, expected):
 ])
 def test_digits_standing_for_letters_are_read_as_letters(text, expected):
     assert folded(text) == expected
+
+
+@pytest.mark.parametrize(("text", "sentences"), [
+    ("Presente a Grupo Altamar, S.A. de C.V. como líder. Fin.", 2),
+    ("Servicios Y, S. de R.L. de C.V., con sede en León.", 1),
+    ("Caja Z, S.A.P.I. de C.V., SOFOM, E.N.R. opera en Puebla.", 1),
+    ("Lo fundó Grupo X, S.A. de C.V. La empresa creció.", 2),  # a capital after the type opens a sentence
+    ("Nos visitó Apple Inc. y habló.", 1),
+])
+def test_a_company_type_written_with_dots_ends_no_sentence(text, sentences):
+    assert len(sentence_bounds(folded(text))) == sentences
+    assert len(folded(text)) == len(text)
 
 
 def test_texts_folded_together_equal_texts_folded_one_by_one():

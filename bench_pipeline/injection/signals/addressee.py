@@ -2,21 +2,22 @@
 ("asistente:", "hey AI,"), "<reader> que lean/resuman esta página", "<reader> deben/should …",
 "quien elabore comparativos", "los modelos encargados de resumir"."""
 
+from bench_pipeline.injection.signals import lexicon
 from bench_pipeline.injection.signals.grammar import (
-    DETERMINER, EN_VERB, ES_VERB, OBLIGATION, OUTPUT, READER, READS, TOOL,
+    DETERMINER, EN_VERB, ES_VERB, OBLIGATION, OUTPUT, READER, READS, TOOL, alt,
 )
 
 _A_READER = rf"{DETERMINER}{READER}"
+TASK_PRONOUN = alt(*lexicon.TASK_PRONOUNS)
 PATTERN = "|".join([
     rf"\b(?:hey|hola|oye|dear|querid[oa]s?|estimad[oa]s?|atencion|attention)\s*,?\s+(?:(?:there|ahi"
     rf"|alli)\s*,?\s*)?(?:[a-z]+\s+)?{_A_READER}\b",
     rf"(?:^\s*|(?:(?<=[.!?\n\u00a1\u00bf\[(\"'>*\u201c\u201d\u2018\u2019\u00ab\u00bb])"
     rf"|(?<=(?<!\w)-))\s*){_A_READER}(?:\s*(?:,|y|e|and|o|or)\s+{_A_READER})*\s*:",
     rf"\b{READER}\s+(?:que|that|which|who)?\s*(?:{READS})\b",
-    rf"\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|lector(?:es)?|systems?|tools?|programs?"
-    rf"|services?|readers?|quien|whoever|anyone|anybody)(?:\s+(?:de|of|for)\s+[a-z]+|\s+[a-z]+)?\s+(?:que|that"
-    rf"|which|who)?\s*(?:{READS})\s+(?:[\w-]+\s+){{0,6}}?(?:esta|este|estas|estos|esto|this|these|our"
-    rf"|nuestr[oa]s?)\b",
+    rf"\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|systems?|tools?|programs?|services?"
+    rf"|{TASK_PRONOUN})(?:\s+(?:de|of|for)\s+[a-z]+|\s+[a-z]+)?\s+(?:que|that|which|who)?\s*(?:{READS}),?\s+"
+    rf"(?:[\w-]+,?\s+){{0,8}}?(?:esta|este|estas|estos|esto|this|these|our|nuestr[oa]s?)\b",
     # Tools named by their task, then a colon: a dedication ("Herramientas que actualicen directorios:").
     rf"(?:^\s*|(?<=[.!?\n\u00bf\u00a1>*])\s*)(?:las |los |the )?{TOOL}(?:\s+(?:y|e|o|and|or)\s+[a-z]+)?"
     rf"\s+(?:que|that|which)\s+(?:{READS})\b[^.:;\n]{{0,80}}:",

@@ -112,12 +112,13 @@ _QUALIFIED_READER = re.compile(
     rf"\b(?:{QUALIFIED_READER}|(?:{_ROLE})\s+(?:que\s+|that\s+|who\s+|which\s+)?"
     rf"(?:{alt(*lexicon.READING_VERBS)})\s+(?:esta|este|estas|estos|esto|this|these)\b"
     rf"|{TOOL}\s+(?:y|e|o|and|or)\s+(?:{_ROLE})\s+(?:que|that|which)\s+(?:{alt(*lexicon.READING_VERBS)}))\b")
-_ROLE_NOUN = re.compile(rf"\b(?:{_ROLE})\b")
+_ROLE_NOUN = re.compile(rf"\b(?:{alt(*lexicon.ROLE_NOUNS, *lexicon.TASK_PRONOUNS)})\b")
 
 
 def names_only_a_role(match: str, sentence: str) -> bool:
     """Whether a match names its reader by a role noun a person shares ("los asistentes deberán…",
-    "the agent should…") and its sentence names no reader unambiguously: it may be speaking to people."""
+    "the agent should…") or only by what it does with the page ("quien consulte esta página deberá…"),
+    and its sentence names no reader unambiguously: it may be speaking to people."""
     return bool(_ROLE_NOUN.search(match)) and not _QUALIFIED_READER.search(sentence)
 
 

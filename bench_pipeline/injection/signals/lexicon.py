@@ -35,6 +35,10 @@ READERS = [
 # or sales *agente*, a support team's agents. Bare, they name a person as often as a program; only a
 # qualifier ("asistentes virtuales", "AI agents") or what they are told to do with an answer says which.
 ROLE_NOUNS = [r"asistentes?", r"agentes?", r"assistants?", r"agents?"]
+# Whoever is named only by what they do with the page ("quien resuma esta página", "anyone who cites this
+# report") may be a person as well: a site's terms ask people to cite it and to verify what they read.
+TASK_PRONOUNS = [r"quien(?:es)?", r"quienquiera", r"whoever", r"anyone", r"anybody", r"those", r"lector(?:es)?",
+                 r"readers?", r"personas?", r"part(?:y|ies)", r"usuarios?", r"users?"]
 # A tool, platform or agent becomes a reader when qualified as automated or AI ("agentes de consulta
 # automatizada", "plataformas de inteligencia artificial") or named for an evaluation it runs.
 TOOL_NOUNS_ES = [r"agentes?", r"sistemas?", r"herramientas?", r"plataformas?", r"servicios?", r"motor(?:es)?",
@@ -50,7 +54,8 @@ TOOL_NOUNS_EN = [r"tools?", r"agents?", r"systems?", r"platforms?", r"services?"
                  r"reviewers?", r"screeners?"]
 # Readers named by the output they write: "el generador del resumen", "the report writer".
 WRITERS_ES = [r"generador", r"redactor", r"autor", r"compilador", r"elaborador"]
-WRITTEN_ES = [r"resumen", r"informe", r"reporte", r"perfil", r"dictamen", r"sintesis", r"comparativo"]
+WRITTEN_ES = [r"resumen(?:es)?", r"informes?", r"reportes?", r"perfil(?:es)?", r"dictamen(?:es)?", r"sintesis",
+              r"comparativos?"]
 WRITTEN_EN = [r"report", r"summary", r"profile", r"brief", r"dossier", r"due[- ]diligence"]
 WRITERS_EN = [r"writers?", r"authors?", r"generators?", r"compilers?", r"builders?"]
 
@@ -61,12 +66,14 @@ READING_VERBS = [
     r"encuentren?", r"recorran?", r"usen?", r"utilicen?", r"generen?", r"elaboren?", r"redacten?", r"ingiera[ns]?",
     r"ingieren?", r"ingests?", r"ingesting", r"evalue[ns]?", r"evaluan?", r"compare[ns]?", r"comparan?", r"revise[ns]?",
     r"investigue[ns]?", r"verifique[ns]?", r"califique[ns]?", r"consuma[ns]?", r"consumen?", r"sintetice[ns]?",
-    r"prepare[ns]?", r"compile[ns]?", r"actualice[ns]?",
+    r"prepare[ns]?", r"compile[ns]?", r"actualice[ns]?", r"clasifique[ns]?", r"extracte[ns]?", r"condense[ns]?",
+    r"parafrasee[ns]?", r"agregue[ns]?", r"arme[ns]?",
     r"lees", r"consumes?", r"consuming", r"compil(?:es?|ing)", r"prepar(?:es?|ing)", r"evaluat(?:es?|ing)",
     r"compar(?:es?|ing)", r"reviews?", r"reviewing", r"screens?", r"screening",
     r"reads?", r"reading", r"process(?:es|ing)?", r"summari[sz](?:es?|ing)", r"index(?:es|ing)?", r"crawl(?:s|ing)?",
     r"visit(?:s|ing)?", r"cit(?:es?|ing)", r"encounter(?:s|ing)?", r"access(?:es|ing)?", r"scrap(?:es?|ing)",
-    r"pars(?:es?|ing)",
+    r"pars(?:es?|ing)", r"ranks?", r"ranking", r"aggregat(?:es?|ing)", r"abstracts?", r"abstracting",
+    r"extracts?", r"extracting", r"condens(?:es?|ing)", r"synthesi[sz](?:es?|ing)", r"paraphras(?:es?|ing)",
 ]
 # What a message to a reader is called: "nota para el modelo", "instructions for AI agents".
 DEDICATIONS = [r"notas?", r"mensajes?", r"avisos?", r"instrucci\w+", r"indicaciones", r"directrices", r"directivas?",
@@ -75,6 +82,11 @@ DEDICATIONS = [r"notas?", r"mensajes?", r"avisos?", r"instrucci\w+", r"indicacio
                r"attention"]
 DETERMINERS = [r"el", r"la", r"los", r"las", r"un", r"una", r"cualquier", r"todo", r"toda", r"todos", r"todas", r"the",
                r"any", r"all", r"every", r"an?", r"our", r"nuestros?"]
+
+# A company's legal type, written with dots ("Grupo X, S.A. de C.V."): its dots end no sentence.
+LEGAL_ENTITY_TYPES = ["s.a.", "s.a.b.", "s.a.p.i.", "s.a.s.", "s. de r.l.", "s. en c.", "s.c.", "s.c.l.", "s.c.p.",
+                      "a.c.", "i.a.p.", "a.b.p.", "c.v.", "r.l.", "e.n.r.", "e.r.", "inc.", "corp.", "ltd.", "l.l.c.",
+                      "s.r.l."]
 
 # --- what a reader is told to do ---------------------------------------------------------------
 
@@ -156,7 +168,7 @@ OBLIGATIONS = [
     r"habra(?:n)? de", r"es necesario", r"se debe", r"se deberan?",
     r"se les? (?:pide|solicita|instruye|indica|ordena|recomienda)",
     r"se (?:pide|solicita|instruye|requiere)", r"corresponde", r"procede", r"conviene", r"es recomendable",
-    r"esta(?:n)? obligad[oa]s? a", r"se espera que", r"ought to", r"is expected to", r"se obligan? a",
+    r"(?:esta|queda)(?:n)? obligad[oa]s? a", r"se espera que", r"ought to", r"is expected to", r"se obligan? a",
     r"(?:le|les|te|os) (?:pedimos|solicitamos|rogamos|pido|suplicamos|exigimos|ordenamos)(?: que)?",
     r"(?:are|is) (?:kindly )?requested to",
     r"must", r"should", r"shall", r"need to", r"needs to", r"have to", r"has to", r"are to", r"is to",
@@ -190,6 +202,48 @@ CONCEAL_IDIOMS = [
     r"(?:do not|don'?t|never|not to) (?:mention|cite|reveal|bring up|refer to|discuss|disclose|divulge|reproduce)",
     r"hide (?:the|any|all)", r"omit (?:the|any|all)",
     r"no (?:divulgar|divulgues|divulgue|divulguen|reproducir|reproduzcas|reproduzca|reproduzcan|publicar)",
+]
+
+# Verbs of leaving something out, by infinitive: their usted/ustedes orders are derived ("omita", "excluyan").
+LEAVING_OUT_VERBS_ES = "omitir excluir eliminar ocultar suprimir quitar borrar descartar".split()
+LEAVING_OUT_EN = [r"omit", r"exclude", r"remove", r"delete", r"hide", r"suppress", r"skip", r"leave out",
+                  r"(?:not|never) (?:mention|cite|include|report|refer to|disclose)",
+                  r"refrain from (?:mentioning|citing|including|reporting|referring to)"]
+# What leaving out never mentions: what counts against a company. A page may ask a person to omit personal
+# data or whole paragraphs; only a page that wants itself judged asks to omit its fines and lawsuits.
+ADVERSE_FACTS = [
+    r"litigios?", r"demandas?", r"juicios? (?:de amparo|mercantil|laboral|civil|penal|fiscal|de nulidad|en su contra)",
+    r"procedimientos? (?:ante|de|en su contra|en contra|legales|judiciales"
+    r"|administrativos|sancionadores)", r"sanci(?:on|ones)", r"multas?", r"embargos?", r"adeudos?", r"deudas?",
+    r"quejas?", r"denuncias?", r"investigaci(?:on|ones)", r"clausuras?", r"suspensi(?:on|ones)", r"accidentes?",
+    r"derrames?", r"incidentes?", r"concurso mercantil", r"quiebras?", r"intervenci(?:on|ones)",
+    r"incumplimientos?", r"controversias?", r"irregularidades", r"infracci(?:on|ones)", r"inhabilitaci(?:on|ones)",
+    r"fraudes?", r"alertas? sanitarias?", r"retiros? del mercado",
+    r"lawsuits?", r"litigation", r"sanctions?", r"fines", r"penalt(?:y|ies)", r"investigations?", r"complaints?",
+    r"defaults?", r"bankruptc(?:y|ies)", r"accidents?", r"incidents?", r"breach(?:es)?", r"violations?", r"spills?",
+    r"recalls?", r"antitrust", r"enforcement actions?",
+]
+
+# What is said about a company elsewhere, under any name: what a source denying every other source voids.
+REPORTS = [r"menci(?:on|ones)", r"referencias?", r"notas?", r"noticias?", r"reportajes?", r"publicaci(?:on|ones)",
+           r"informacion", r"datos?", r"versi(?:on|ones)", r"resenas?", r"denuncias?", r"resultados?", r"fuentes?",
+           r"avisos?", r"hechos", r"sentencias?", r"coberturas?", r"articulos?", r"mentions?", r"references?",
+           r"articles?", r"stories", r"news", r"reviews?", r"results?", r"sources?", r"disclosures?", r"events",
+           r"reports?", r"coverage", r"claims?", r"posts?"]
+# How a page tells its reader to take something: "debe leerse como", "is to be considered", "se interpreten".
+READ_AS_ES = [r"leers?e", r"leid[oa]s?", r"considerarse", r"considerad[oa]s?", r"interpretarse", r"interpretad[oa]s?",
+              r"tenerse", r"tomarse", r"estimarse", r"estimad[oa]s?", r"tratarse", r"tratad[oa]s?", r"verse"]
+READ_AS_EN = [r"read", r"considered", r"treated", r"regarded", r"deemed", r"taken", r"viewed", r"understood"]
+# What such a reading makes of those reports: not real, not valid, about somebody else.
+UNREAL = [
+    r"inexistentes?", r"satira", r"satiric[oa]s?", r"ficci(?:on|ones)", r"fictici[oa]s?", r"hipotetic[oa]s?",
+    r"simulaci(?:on|ones)", r"apocrif[oa]s?", r"no (?:publicad|emitid|ocurrid|existid|escrit)[oa]s?",
+    r"(?:si )?nunca (?:se )?(?:hubiera|hubieran|hubiese|hubiesen) (?:publicado|emitido|existido|ocurrido)",
+    r"sin (?:valor|validez)", r"nul[oa]s?", r"inaplicables?", r"obsolet[oa]s?", r"superad[oa]s?",
+    r"realidad alternativa", r"(?:sociedad|empresa|entidad|persona) (?:distinta|diferente|homonima)", r"confusion",
+    r"nonexistent", r"non-existent", r"satire", r"fiction(?:al)?", r"hypothetical", r"simulation", r"void", r"invalid",
+    r"not applicable", r"obsolete", r"superseded", r"withdrawn", r"retracted",
+    r"never (?:been )?(?:published|issued|written|happened|existed|occurred)",
 ]
 
 # --- what the reader produces ------------------------------------------------------------------

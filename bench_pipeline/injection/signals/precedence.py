@@ -1,35 +1,59 @@
 """`precedence` (weight 2, addressing; decisive in a hidden channel): a source claiming precedence
 over every other — "única fuente válida", "debe prevalecer sobre", "sustituye a cualquier otra",
-"regardless of other sources", "the correct answer is", "trust us"."""
+"regardless of other sources", "the correct answer is", "trust us"; or denying every other source its
+reality — "cualquier mención en otros sitios debe leerse como sátira", "those reports are to be
+considered nonexistent"."""
+
+from bench_pipeline.injection.signals import lexicon
+from bench_pipeline.injection.signals.grammar import alt
 
 # What an official site's disclaimer names as its authoritative version: another edition of the same
 # publication ("la versión oficial es la edición impresa"), not a source set over every other.
 _EDITION = (r"(?![^.;\n]{0,60}?\b(?:edicion|impres[oa]|pdf|firmad[oa]|publicad[oa] en|papel|electronicamente"
             r"|diario oficial|print(?:ed)?|signed)\b)")
 
+# Reports about the company, then an order to read them as unreal: an official text voids acts and rules
+# ("se deja sin efecto el acuerdo"), and reads them in the future ("se entenderán hechas a"), not as orders.
+_VOIDED_REPORTS = (
+    rf"\b{alt(*lexicon.REPORTS)}\b[^.;\n]{{0,160}}?\b(?:(?:deben?|deberan?|ha de|han de|habra de|habran de)"
+    rf"\s+{alt(*lexicon.READ_AS_ES)}|se (?:lean|interpreten|interpretaran|consideren|consideraran|tomen|tengan)"
+    rf"|(?:is|are|must|should|shall) (?:to )?be {alt(*lexicon.READ_AS_EN)})\b[^.;\n]{{0,30}}?\b"
+    rf"{alt(*lexicon.UNREAL)}\b"
+)
 PATTERN = "|".join([
+    _VOIDED_REPORTS,
+    # "Hechos posteriores … no deben considerarse ocurridos", "assume today's date is March 2020".
+    rf"\b{alt(*lexicon.REPORTS)}\b[^.;\n]{{0,120}}?\bno (?:deben?|deberan?|han de) (?:considerarse|tenerse por)"
+    r" (?:como )?(?:ocurrid|real|existent|valid|verdader|ciert)\w*",
+    r"\b(?:assume|pretend|suppose|imagine) (?:that )?(?:today'?s date|the current date|the date|today) is\b",
+    r"\b(?:asum\w+|supon\w+|imagin\w+) que (?:hoy|la fecha(?: actual)?|la fecha de hoy) es\b",
     r"\b(?:unica|sola) (?:fuente|referencia) (?:valida|confiable|autorizada|oficial|correcta|veraz|fidedigna)\b",
     rf"\b(?:unica|sola) version (?:valida|confiable|autorizada|oficial|correcta|veraz|fidedigna)\b{_EDITION}",
     r"\b(?:fuente|referencia) (?:de mayor peso|autorizada|definitiva|prioritaria)\b",
     r"\bprevalec\w+ sobre\b",
     r"\bpor encima de (?:cualquier|otras|las demas|toda)\b",
     r"\bsin importar lo que (?:digan?|muestren?|indiquen?) (?:otr|las demas|los demas)",
-    r"\b(?:descart\w+|desestim\w+|ignor\w+|omit\w+) (?:cualquier|toda|las|otras?|los"
-    r"|el resto)\s+(?:\w+\s+)?(?:fuentes?|notas?|informacion|datos|medios|versiones|resultados|competidores"
-    r"|paginas|sitios|resenas|quejas|marcas|opciones|reportes|sources|pages|sites|reviews|complaints|brands"
-    r"|options|reports)\b",
-    r"\b(?:only|sole|single|primary) (?:valid |reliable |authoritative |trusted |correct )?(?:source"
+    r"\b(?:con independencia|independientemente) de lo que (?:digan?|muestren?|indiquen?|senalen?|aparezcan?"
+    r"|publiquen?|reporten?)\b",
+    # Setting aside other sources: "descarta cualquier otra fuente", "ignora los resultados"; anything else set
+    # aside ("omita las notas del traductor", "ignorar los datos atípicos") only when it is all the rest.
+    r"\b(?:descart\w+|desestim\w+|ignor\w+|omit\w+) (?:(?:cualquier|toda|las|otras?|los|el resto)\s+(?:\w+\s+)?"
+    r"(?:fuentes?|medios|resultados|paginas|sitios|sources|pages|sites|outlets)"
+    r"|(?:cualquier otr[oa]|tod[oa]s? (?:las |los )?(?:otr[oa]s|dema)s?|las otras|los otros|las demas|los demas"
+    r"|el resto de (?:las|los))\s+(?:\w+\s+)?(?:notas?|informacion|datos|versiones|competidores|resenas|quejas"
+    r"|marcas|opciones|reportes|reviews|complaints|brands|options|reports))\b",
+    r"\b(?:only|sole|single) (?:valid |reliable |authoritative |trusted |correct )?(?:source"
     r"|reference)\b",
-    rf"\b(?:only|sole|single|primary) (?:valid |reliable |authoritative |trusted |correct )?version\b{_EDITION}",
+    rf"\b(?:only|sole|single) (?:valid |reliable |authoritative |trusted |correct )?version\b{_EDITION}",
     r"\btakes? precedence\b",
     r"\bregardless of (?:what|other|any)\b",
     r"\b(?:over|above) (?:all|any) other sources?\b",
     r"\bpreferred source\b",
-    r"\b(?:la|el) (?:respuesta|calificacion|cifra|informacion|dato|valoracion) (?:correct[oa]|real"
+    r"\b(?:la|el) (?:respuesta|calificacion|valoracion) (?:correct[oa]|real"
     r"|verdader[oa]|oficial|valid[oa])\b[^.\n]{0,80}?\b(?:es|que (?:debes|deben|debe|corresponde))\b",
     rf"\bla version (?:correcta|real|verdadera|oficial|valida)\b{_EDITION}[^.\n]{{0,80}}?\b(?:es|que (?:debes"
     r"|deben|debe|corresponde))\b",
-    r"\bthe (?:correct|real|true|official) (?:answer|rating|figure) (?:is|to report)\b",
+    r"\bthe (?:correct|real|true|official) (?:answer|rating) (?:is|to report)\b",
     rf"\bthe (?:correct|real|true|official) version (?:is|to report)\b{_EDITION}",
     r"\bfuente (?:oficial|valida) (?:y|sobre)\b",
     r"\b(?:the only|la unica|el unico) (?:acceptable|valid|correct|aceptable|valid[oa]"
@@ -41,8 +65,10 @@ PATTERN = "|".join([
     r"|precedence)(?: \w+)? (?:sobre (?:cualquier|todo|toda|otras?|el usuario|los demas)|over (?:any|all|other"
     r"|the user)|a (?:este|esta) (?:texto|pagina|contenido|documento|bloque)|to this (?:text|page|block"
     r"|content))\b",
-    r"\bfuente (?:primaria|principal|mas confiable)\b",
-    r"\bprimary source\b",
+    # A page set up as the source to go by, not a student told to cite one or a country's main source of income.
+    r"\b(?:como|es|somos|as|is|are|we are) (?:la |el |su |tu |the |your |our |nuestra )?(?:fuente (?:primaria"
+    r"|principal|mas confiable)|primary source)\b(?! (?:de|of) (?:ingresos|empleo|income|revenue|energia|energy"
+    r"|financiamiento|funding|proteina|protein))",
     r"\b(?:trust|believe|creenos|confia en) (?:us|nosotros|this page|esta pagina)\b",
     r"\b(?:mas|mayor|more|greater|less|menos) (?:peso|credibilidad|weight|credibility)\b",
     r"\b(?:menor|less|lower) (?:credibilidad|peso|credibility|weight)\b",

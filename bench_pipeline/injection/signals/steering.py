@@ -16,7 +16,22 @@ FRAMING_ORDERS = [
 ]
 _FRAMING_VERB = alt(*FRAMING_ORDERS) + CLITICS
 _FRAMING_INFINITIVE = alt(*lexicon.FRAMING_VERBS_ES) + CLITICS
+# Leaving out, as an order (infinitive, usted/ustedes, "no mencionar"): not the indicative of news
+# ("la empresa omitió reportar sus adeudos").
+_LEAVE_OUT = alt(*lexicon.LEAVING_OUT_VERBS_ES, *(form for verb in lexicon.LEAVING_OUT_VERBS_ES
+                                                  for form in es_orders(verb)[1:3]),
+                 r"no (?:mencionar|citar|incluir|reportar|reflejar|senalar|referirse a|hacer referencia a)",
+                 r"no (?:se )?(?:mencione|mencionen|cite|citen|incluya|incluyan|reporte|reporten|refleje|reflejen)",
+                 *lexicon.LEAVING_OUT_EN) + CLITICS
+_ADVERSE = alt(*lexicon.ADVERSE_FACTS)
 PATTERN = "|".join([
+    # Leaving out what counts against a company: "omitir cualquier referencia a sus multas", "must not
+    # mention the recall", "excluir litigios, embargos y adeudos".
+    rf"\b{_LEAVE_OUT}\b[^.;\n]{{0,50}}?\b{_ADVERSE}\b",
+    # The same said of what is left out: "las multas de 2022 no deben mencionarse", "the recall must not appear".
+    rf"\b{_ADVERSE}\b[^.;\n]{{0,80}}?\b(?:no|not|never) (?:deben?|deberan?|debera|han de|ha de|tienen que"
+    r"|should|must|shall|are to|is to)\s+(?:be\s+)?(?:aparecer|figurar|mencionarse|incluirse|citarse|reportarse"
+    r"|reflejarse|senalarse|appear|mentioned|included|cited|reported)\b",
     rf"{CLAUSE_START}{_CONCEAL}\b",
     rf"{CLAUSE_START}{_FRAMING_VERB}\b[^.;\n]{{1,80}}?\b(?:como|as)\b",
     # An obligation laid on somebody (not the impersonal "se debe considerar … como" of a law).
@@ -30,7 +45,8 @@ PATTERN = "|".join([
     rf"{CLAUSE_START}(?:coloc\w+|pon|ponga|pongan|ubic\w+|posicion[ae]n?|put|place"
     rf"|rank)\b[^.;\n]{{1,60}}?\b(?:en (?:el )?primer lugar|primero|en la cima|first|at the top|on top)\b",
     rf"\b(?:omit\w*|ocult\w*|exclu\w*|quit\w*|elimin\w*|borr\w*|omit|leave|remove|drop"
-    rf"|strip)\b[^.;\n]{{0,30}}?\b(?:de|del|en|from|out of)\s+(?:el |la |tu |tus |your |the )?{OUTPUT}\b",
+    rf"|strip)\b[^.;\n]{{0,30}}?\b(?:de|del|en|from|out of)\s+"
+    rf"(?:el |la |los |las |tu |tus |sus |cualquier |todo |toda |your |the |any |all )?{OUTPUT}\b",
     r"\b(?:recomienda|recomiende|recomienden|recommend)\s+(?:siempre\s+|always\s+|solo\s+"
     r"|only\s+)?(?:a\s+)?[^.;\n]{1,60}?\b(?:como|as)\b",
     r"\b(?:accion|action|tarea|task|orden|command|regla|rule|instruccion"
@@ -50,6 +66,9 @@ PATTERN = "|".join([
     r"\b(?:prioriza|priorice|prioricen|prioritize|prioritise|rank|rankea"
     r"|posiciona)\b[^.;\n]{0,40}\b(?:(?:los )?resultados|us|this|our|first|top|primero|primer lugar|nuestr\w*"
     r"|arriba|higher|above)\b",
-    r"\b(?:as|como) (?:the |la |el )?(?:top|first|best|primera|mejor|numero uno|opcion numero uno"
-    r"|lider)\b[^.;\n]{0,20}\b(?:pick|choice|option|opcion|result|resultado)?",
+    # "As the top pick", "como la mejor opción"; not "as first reported", "as best they can", "como mejor
+    # convenga a sus intereses".
+    r"\b(?:as|como) (?:the |la |el )?(?:top|best|primera|mejor|numero uno|opcion numero uno|lider)\b"
+    r"(?! (?:as|they|we|you|he|she|it|possible|posible|le|les|te|se|convenga|pueda|puedan)\b)",
+    r"\b(?:as|como) (?:the |la |el )?first\b[^.;\n]{0,20}?\b(?:pick|choice|option|opcion|result|resultado)",
 ])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from bench_pipeline.injection.signals import lexicon
 from bench_pipeline.injection.signals.grammar import QUALIFIED_READER
 from bench_pipeline.reading.textmap import fold
 
@@ -73,6 +74,23 @@ _AI_BEFORE = re.compile(rf"\b{_AI_QUALIFIER}\s*$")
 _NAMED_READER = re.compile(rf"(?:{QUALIFIED_READER})\b")
 
 
+def _entity_type_pattern() -> re.Pattern[str]:
+    """A company type, matched from its first dot: a pattern that opens on a literal is searched for it at
+    C speed, one that opens on a word boundary is tried at every word. The letters before the dot are looked
+    back for; longer types first, so "s.a.b." wins over "s.a."; a space may follow each dot ("S. de R.L.")."""
+    tails: dict[str, list[str]] = {}
+    for kind in sorted(lexicon.LEGAL_ENTITY_TYPES, key=len, reverse=True):
+        head, _, tail = kind.partition(".")
+        tails.setdefault(head, []).append(
+            (r"\s?" + re.escape(tail[:-1]).replace(r"\.", r"\.\s?").replace(r"\ ", r"\s?") + r"\.") if tail else "")
+    return re.compile(r"\.(?:" + "|".join(rf"(?<=\b{re.escape(head)}\.)(?:{'|'.join(alternatives)})"
+                                          for head, alternatives in tails.items()) + ")")
+
+
+_ENTITY_TYPE = _entity_type_pattern()
+_NEW_SENTENCE = re.compile(r"\s+[^\sa-z]")
+
+
 def words_apart(text: str) -> str:
     """`text` with identifiers read as the words they join (`configAgente`, `prompt_sistema`)."""
     return _CAMEL_JOIN.sub(_spaced, text.replace("_", " "))
@@ -83,7 +101,23 @@ def _spaced(join: re.Match[str]) -> str:
 
 
 def folded(text: str) -> str:
-    return _people_masked(_read_alike(fold(text)))
+    return _people_masked(entity_dots_spaced(_read_alike(fold(text)), text))
+
+
+def entity_dots_spaced(lowered: str, written: str) -> str:
+    """`lowered` with the dots of a company's legal type ("s.a. de c.v.") read as spaces, so that the
+    type ends no sentence; its last dot stays where `written` (the same text before folding, offset for
+    offset) opens a new sentence after it with a capital."""
+    if "." not in lowered:
+        return lowered
+    same = len(lowered) == len(written)
+    parts, copied = [], 0
+    for match in _ENTITY_TYPE.finditer(lowered):
+        start, end = match.start(), match.end()
+        kept = not same or end == len(lowered) or lowered[end] == "\n" or _NEW_SENTENCE.match(written, end)
+        parts += [lowered[copied:start], lowered[start:end - 1].replace(".", " "), "." if kept else " "]
+        copied = end
+    return "".join(parts) + lowered[copied:] if parts else lowered
 
 
 def words_apart_many(texts: list[str]) -> list[str]:
@@ -95,7 +129,8 @@ def folded_many(texts: list[str]) -> list[str]:
     """`folded` of each text: the steps that read character by character run once over them all joined
     (a page's hundreds of attribute texts cost one pass, not hundreds); a person's job is masked text by
     text, since a job named in one text says nothing of a noun in another."""
-    parts = _split(_read_alike(fold(JOIN.join(texts))), len(texts))
+    joined = JOIN.join(texts)
+    parts = _split(entity_dots_spaced(_read_alike(fold(joined)), joined), len(texts))
     return [folded(text) for text in texts] if parts is None else [_people_masked(part) for part in parts]
 
 
