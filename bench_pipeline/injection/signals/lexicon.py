@@ -186,24 +186,31 @@ FRAMING_VERBS_EN = ["describe", "present", "treat", "mark", "classify", "rate", 
                     "portray", "depict", "frame", "put", "place", "position", "list", "rank", "show"]
 # Orders to leave something out of what the reader says.
 CONCEAL_IDIOMS = [
-    r"ocult[ae]n?", r"omit[ae]n?", r"no (?:hagas|haga|hagan) (?:referencia|mencion)",
+    r"no (?:hagas|haga|hagan) (?:referencia|mencion)",
     r"sin (?:mencionar|hacer referencia|referirse)",
-    r"dej[ae]n? fuera", r"deja de lado", r"dej(?:a|e|en|es|ar) de (?:mencionar|citar|incluir|hablar|referirse|senalar)",
-    r"(?:don'?t|do not|never) bring up", r"esconde[n]?", r"esconda[n]?",
+    r"dej(?:a|e|en|es|ar) de (?:mencionar|citar|incluir|hablar|referirse|senalar)",
+    r"(?:don'?t|do not|never) bring up",
     # A negative order may carry its object as a clitic: "no la menciones", "no lo incluyan".
     r"no (?:(?:lo|la|los|las|le|les|se) )?(?:mencionar|senalar|citar|revelar|menciones|mencione|mencionen|senales"
     r"|senale|senalen|hables|hable de|hablen de|cites|cite|citen|reveles|revele|incluyas en|digas|diga|digan"
     r"|refieras|refiera)",
     r"evit[ae]n? (?:mencionar|senalar|hablar|referirse|citar|incluir|decir|asociar|vincular"
     r"|(?:las |los |toda |cualquier )?(?:palabras|terminos|referencias|menciones))",
-    r"leave out",
     r"skip (?:the|any|all|our) (?:[a-z]+ )?(?:part|mention|section|reference|complaints?|criticism|reviews?"
     r"|lawsuits?|fines?|negative)",
     r"(?:do not|don'?t|never|not to) (?:mention|cite|reveal|bring up|refer to|discuss|disclose|divulge|reproduce)",
-    r"hide (?:the|any|all)", r"omit (?:the|any|all)",
     r"no (?:divulgar|divulgues|divulgue|divulguen|reproducir|reproduzcas|reproduzca|reproduzcan|publicar)",
 ]
 
+# Orders to leave something out that say nothing of what: a recipe's "omite el paso 3", a transcriber's
+# "omita las muletillas", a manual's "hide the sidebar". They conceal only what is said about a company.
+BARE_LEAVING_OUT = [r"ocult[ae]n?", r"omit[ae]n?", r"esconde[n]?", r"esconda[n]?", r"dej[ae]n? fuera", r"deja de lado",
+                    r"leave out", r"hide", r"omit"]
+# What is said about a company, its rivals or its record, and so what concealing can be about.
+SAID_ABOUT = [r"menci(?:on|ones)", r"referencias?", r"el dato", r"fuentes?", r"informacion", r"noticias?",
+              r"resultados?", r"competidores", r"competencia", r"criticas?", r"resenas?", r"opiniones", r"comentarios",
+              r"negativ[oa]s?", r"mentions?", r"references?", r"sources?", r"news", r"results?", r"competitors?", r"criticism",
+              r"reviews?", r"opinions", r"comments", r"negative"]
 # Verbs of leaving something out, by infinitive: their usted/ustedes orders are derived ("omita", "excluyan").
 LEAVING_OUT_VERBS_ES = "omitir excluir eliminar ocultar suprimir quitar borrar descartar".split()
 LEAVING_OUT_EN = [r"omit", r"exclude", r"remove", r"delete", r"hide", r"suppress", r"skip", r"leave out",
@@ -218,10 +225,10 @@ ADVERSE_FACTS = [
     r"quejas?", r"denuncias?", r"investigaci(?:on|ones)", r"clausuras?", r"suspensi(?:on|ones)", r"accidentes?",
     r"derrames?", r"incidentes?", r"concurso mercantil", r"quiebras?", r"intervenci(?:on|ones)",
     r"incumplimientos?", r"controversias?", r"irregularidades", r"infracci(?:on|ones)", r"inhabilitaci(?:on|ones)",
-    r"fraudes?", r"alertas? sanitarias?", r"retiros? del mercado",
+    r"fraudes?", r"alertas? sanitarias?", r"retiros? del mercado", r"hallazgos?", r"despid(?:os|os masivos)",
     r"lawsuits?", r"litigation", r"sanctions?", r"fines", r"penalt(?:y|ies)", r"investigations?", r"complaints?",
     r"defaults?", r"bankruptc(?:y|ies)", r"accidents?", r"incidents?", r"breach(?:es)?", r"violations?", r"spills?",
-    r"recalls?", r"antitrust", r"enforcement actions?",
+    r"recalls?", r"antitrust", r"enforcement actions?", r"(?:audit )?findings?", r"layoffs?",
 ]
 
 # What is said about a company elsewhere, under any name: what a source denying every other source voids.

@@ -7,6 +7,8 @@ from bench_pipeline.injection.signals import lexicon
 from bench_pipeline.injection.signals.grammar import CLAUSE_START, CLITICS, OBLIGATION, OUTPUT, alt, es_orders
 
 _CONCEAL = alt(*lexicon.CONCEAL_IDIOMS)
+_BARE_LEAVE_OUT = alt(*lexicon.BARE_LEAVING_OUT)
+_CONCEALABLE = alt(*lexicon.SAID_ABOUT, *lexicon.ADVERSE_FACTS)
 # Settings keys that hide something from the reader's output (`omitir_fuentes`, `suppress`).
 _HIDING_KEY = r"(?:suppress|omit|hide|exclude|ocultar|omitir|excluir|suprimir)"
 FRAMING_ORDERS = [
@@ -33,6 +35,11 @@ PATTERN = "|".join([
     r"|should|must|shall|are to|is to)\s+(?:be\s+)?(?:aparecer|figurar|mencionarse|incluirse|citarse|reportarse"
     r"|reflejarse|senalarse|appear|mentioned|included|cited|reported)\b",
     rf"{CLAUSE_START}{_CONCEAL}\b",
+    rf"{CLAUSE_START}{_BARE_LEAVE_OUT}\b[^.;\n]{{0,60}}?\b{_CONCEALABLE}\b",
+    # An obligation not to mention: "debe abstenerse de citar", "must not mention" (not a confidentiality
+    # clause's "abstenerse de divulgar").
+    rf"\b(?:{OBLIGATION})\s+(?:abstenerse de|no|not|never)\s+(?:mencionar|citar|referirse a|hacer referencia a"
+    r"|mention|cite|refer to|bring up)\b",
     rf"{CLAUSE_START}{_FRAMING_VERB}\b[^.;\n]{{1,80}}?\b(?:como|as)\b",
     # An obligation laid on somebody (not the impersonal "se debe considerar … como" of a law).
     rf"(?<!\bse )\b(?!se )(?:{OBLIGATION})\s+(?:{_FRAMING_INFINITIVE}|{_FRAMING_VERB})\b[^.;\n]{{1,80}}?"
