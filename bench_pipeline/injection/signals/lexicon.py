@@ -209,8 +209,8 @@ BARE_LEAVING_OUT = [r"ocult[ae]n?", r"omit[ae]n?", r"esconde[n]?", r"esconda[n]?
 # What is said about a company, its rivals or its record, and so what concealing can be about.
 SAID_ABOUT = [r"menci(?:on|ones)", r"referencias?", r"el dato", r"fuentes?", r"informacion", r"noticias?",
               r"resultados?", r"competidores", r"competencia", r"criticas?", r"resenas?", r"opiniones", r"comentarios",
-              r"negativ[oa]s?", r"mentions?", r"references?", r"sources?", r"news", r"results?", r"competitors?", r"criticism",
-              r"reviews?", r"opinions", r"comments", r"negative"]
+              r"negativ[oa]s?", r"mentions?", r"references?", r"sources?", r"news", r"results?", r"competitors?",
+              r"criticism", r"reviews?", r"opinions", r"comments", r"negative"]
 # Verbs of leaving something out, by infinitive: their usted/ustedes orders are derived ("omita", "excluyan").
 LEAVING_OUT_VERBS_ES = "omitir excluir eliminar ocultar suprimir quitar borrar descartar".split()
 LEAVING_OUT_EN = [r"omit", r"exclude", r"remove", r"delete", r"hide", r"suppress", r"skip", r"leave out",
