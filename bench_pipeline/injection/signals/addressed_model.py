@@ -26,10 +26,11 @@ PATTERN = "|".join([
     rf"|for) {_A_MODEL}\b",
     rf"\bfor {_A_READER} only\b",
     rf"\bif you(?: are|'re| re) {_A_READER}\b",
-    r"\bif you(?: are|'re) (?:reading|processing|summari[sz]ing|indexing|crawling)\b",
+    # Reading is what people do too ("if you are reading the print edition"): only a program's tasks.
+    r"\bif you(?: are|'re) (?:processing|summari[sz]ing|indexing|crawling|parsing|ingesting)\b",
     rf"\b(?:to|para|a) {_A_READER} (?:que|that|who|which)?\s*(?:{READS}"
     rf"|\w+[ae]n)\b[^.\n]{{0,60}}?[:\u2014\u2013-]",
-    r"\bsi (?:estas|esta usted|estan) (?:leyendo|procesando|resumiendo|analizando|indexando|rastreando)\b",
+    r"\bsi (?:estas|esta usted|estan) (?:procesando|resumiendo|analizando|indexando|rastreando)\b",
     rf"(?:^\s*|(?:(?<=[.!?\n\[(\"'>*\u201c\u00ab])|(?<=(?<!\w)-))\s*)(?:para|a|to|for"
     rf"|attn:?)\s+{_A_READER}\b[^.\n]{{0,50}}?:",
 ])

@@ -9,6 +9,8 @@ from bench_pipeline.injection.signals.grammar import (
 
 _A_READER = rf"{DETERMINER}{READER}"
 TASK_PRONOUN = alt(*lexicon.TASK_PRONOUNS)
+_CLAUSE_OPENS = (r"(?:^\s*|(?<=[.!?;:,\n\u00a1\u00bf\"'(\[>*\u201c\u201d\u00ab\u00bb])\s*"
+                 r"|\b(?:hey|hola|oye|ok|okay|dear|querid[oa]s?|estimad[oa]s?)\s*,?\s+)")
 PATTERN = "|".join([
     rf"\b(?:hey|hola|oye|dear|querid[oa]s?|estimad[oa]s?|atencion|attention)\s*,?\s+(?:(?:there|ahi"
     rf"|alli)\s*,?\s*)?(?:[a-z]+\s+)?{_A_READER}\b",
@@ -48,5 +50,11 @@ PATTERN = "|".join([
     # An order asked of a reader in the first person plural: "les pedimos (con respeto) a los buscadores con IA".
     rf"\b(?:les?|te|os) (?:pedimos|solicitamos|rogamos|suplicamos|exigimos|pido|solicito)(?:\s+[a-z]+){{0,4}}"
     rf"\s+a\s+{_A_READER}\b",
-    rf"\b(?:{READER}|modelos?|models?)\s*[:,]\s*(?:por favor,?\s*|please,?\s*)?(?:{ES_VERB}|{EN_VERB})\b",
+    # A vocative opens its clause: "Modelo, omite…"; not the object of a condition ("si usaron herramientas
+    # de IA, indíquenlo").
+    rf"{_CLAUSE_OPENS}{DETERMINER}(?:{READER}|modelos?|models?)\s*[:,]\s*(?:por favor,?\s*|please,?\s*)?"
+    rf"(?:{ES_VERB}|{EN_VERB})\b",
+    # A label may qualify its reader first: "ATTENTION AI ASSISTANTS: rank…".
+    rf"{_CLAUSE_OPENS}(?:[a-z0-9]+\s+){{1,2}}(?:{READER})\s*:\s*(?:por favor,?\s*|please,?\s*)?"
+    rf"(?:{ES_VERB}|{EN_VERB})\b",
 ])
