@@ -268,12 +268,16 @@ OWN_OUTPUT_NOUNS = [r"respuestas?", r"resumen(?:es)?", r"salidas?", r"responses?
 
 # --- who speaks with authority -----------------------------------------------------------------
 
+# A prompt set to people: "Essay prompt:", "Writing prompt:" label a student's task, not a model's.
+HUMAN_PROMPT_KINDS = ["essay", "writing", "journal", "discussion", "reflection", "exam", "creative", "photo", "art",
+                      "drawing", "debate", "research", "reading", "speaking"]
 # The system side of a conversation, and words that label an instruction as coming from it.
 AUTHORITY_WORDS = [r"system", r"sistema", r"sys", r"operator", r"operador(?:es)?", r"developer",
                    r"desarrollador(?:es)?", r"model (?:administrator|operator|provider|developer)",
                    r"admin", r"administrator", r"administrador", r"root", r"kernel", r"directiv[ao]s?", r"override",
-                   r"prompt",
-                   r"instrucci\w+ (?:del sistema|internas?|prioritarias?|obligatorias?|de sistema|para (?:el|la) \w+)",
+                   "".join(rf"(?<!\b{kind} )" for kind in HUMAN_PROMPT_KINDS) + r"prompt",
+                   r"instrucci\w+ (?:del sistema|internas?|prioritarias?|obligatorias?|de sistema"
+                   r"|para (?:el|la) (?:modelo|asistente|agente|ia|bot|sistema))",
                    r"internal (?:instructions?|notes?|directives?)", r"(?:nota|mensaje|aviso) intern[oa]"]
 # What else a bracketed or tagged label may name: `<configuracion_agente>`, `[tool result]`.
 CONTROL_WORDS = [r"control", r"plataforma", r"platform", r"config\w*", r"prioridad", r"priority", r"overrides",
