@@ -24,7 +24,7 @@ PATTERN = "|".join([
     rf"\b(?:eres|es usted|are you) {_A_MODEL}\b",
     rf"\b(?:(?:de )?uso exclusivo|exclusivamente|solo|solamente|only|exclusively|reserved) (?:para"
     rf"|for) {_A_MODEL}\b",
-    rf"\bfor {_A_READER} only\b",
+    rf"\bfor (?:[a-z]+ )?{_A_READER} only\b",
     rf"\bif you(?: are|'re| re) {_A_READER}\b",
     # Reading is what people do too ("if you are reading the print edition"): only a program's tasks.
     r"\bif you(?: are|'re) (?:processing|summari[sz]ing|indexing|crawling|parsing|ingesting)\b",

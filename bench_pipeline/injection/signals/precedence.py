@@ -26,7 +26,7 @@ PATTERN = "|".join([
     rf"\b{alt(*lexicon.REPORTS)}\b[^.;\n]{{0,120}}?\bno (?:deben?|deberan?|han de) (?:considerarse|tenerse por)"
     r" (?:como )?(?:ocurrid|real|existent|valid|verdader|ciert)\w*",
     r"\b(?:assume|pretend|suppose|imagine) (?:that )?(?:today'?s date|the current date|the date|today) is\b",
-    r"\b(?:asum\w+|supon\w+|imagin\w+) que (?:hoy|la fecha(?: actual)?|la fecha de hoy) es\b",
+    r"\b(?:asum\w+|supon\w+|imagin\w+|consider[ae]n?) que (?:hoy|la fecha(?: actual)?|la fecha de hoy) es\b",
     r"\b(?:unica|sola) (?:fuente|referencia) (?:valida|confiable|autorizada|oficial|correcta|veraz|fidedigna)\b",
     rf"\b(?:unica|sola) version (?:valida|confiable|autorizada|oficial|correcta|veraz|fidedigna)\b{_EDITION}",
     r"\b(?:fuente|referencia) (?:de mayor peso|autorizada|definitiva|prioritaria)\b",
