@@ -126,15 +126,18 @@ _ORDERS = frozenset({"directive", "steering"})
 
 
 def decide(window: Candidate, bar: Bar, score: float, thresholds: Thresholds) -> Decision:
-    """The verdict on one window judged at `bar`. Only visible text is lifted: the hidden bar already
-    asks for a single order, and displayed code (an API's example request) is made of roles and
-    imperatives that the specimen bar leaves out on purpose."""
+    """The verdict on one window judged at `bar`. Displayed code (an API's example request) is never
+    lifted: it is made of roles and imperatives that the specimen bar leaves out on purpose. Hidden text
+    is lifted as visible text is: a window that would flag in sight flags out of sight too, even where
+    the hidden bar's own rule asks for a second signal it lacks."""
     if bar in window.bars:
         clear = thresholds.clear_hidden_below if bar == "hidden" else thresholds.clear_below
         return "flagged" if score >= clear else "cleared"
-    if bar == "visible" and _LIFTABLE.intersection(window.signals) and score >= thresholds.lift_above:
+    if bar == "specimen":
+        return "below"
+    if _LIFTABLE.intersection(window.signals) and score >= thresholds.lift_above:
         return "lifted"
-    if bar == "visible" and _ORDERS.intersection(window.signals) and score >= thresholds.lift_order_above:
+    if _ORDERS.intersection(window.signals) and score >= thresholds.lift_order_above:
         return "lifted"
     return "below"
 

@@ -39,6 +39,8 @@ DECISIONS = [
     (("deixis", "steering"), set(), "hidden", 0.99, "below"),
     (("output_context",), set(), "visible", 0.99, "lifted"),
     (("output_context",), set(), "visible", 0.8, "below"),
+    (("output_context",), set(), "hidden", 0.99, "lifted"),  # what flags in sight flags out of sight
+    (("output_context",), set(), "hidden", 0.8, "below"),
     (("directive", "steering"), set(), "visible", 0.99, "below"),  # steering, nobody addressed: a manual's voice
     (("authority_claim", "deixis", "directive"), set(), "visible", 0.99, "below"),  # a bare order: never lifted
     (("directive", "role_field"), set(), "specimen", 0.99, "below"),  # displayed code: never lifted
@@ -60,7 +62,8 @@ ORDER_LIFTS = [
     (("steering", "deixis"), "visible", 0.96, "below"),
     (("authority_claim", "deixis"), "visible", 0.99, "below"),  # no order
     (("directive", "steering"), "specimen", 0.99, "below"),  # displayed code
-    (("directive", "steering"), "hidden", 0.99, "below"),
+    (("directive", "steering"), "hidden", 0.99, "lifted"),  # out of sight as in sight
+    (("directive", "steering"), "hidden", 0.96, "below"),
 ]
 
 
