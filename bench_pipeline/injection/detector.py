@@ -15,8 +15,9 @@ not flagged.
 Every window with any signal is a candidate, and the verifier (`verifier.py`) scores it: a window over
 its bar is cleared when the score is low (out of sight only when it is very low), and one under it that
 addresses the reader or gives an order is lifted when the score is high, in sight and out of sight alike
-(`verifier.decide`): hiding a text never makes it pass. Each window judged is in the report's `windows`, with its signals, their weights,
-the bar, the score, the channel and the decision; `evidence` is the windows that flag the document.
+(`verifier.decide`): hiding a text never makes it pass. Each window judged is in the report's `windows`,
+with its signals, their weights, the bar, the score, the channel and the decision; `evidence` is the
+windows that flag the document.
 """
 
 from __future__ import annotations

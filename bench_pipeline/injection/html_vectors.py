@@ -333,6 +333,7 @@ def _object_lines(value: dict, path: str, skip, nested: bool) -> list[str]:
 
 
 def _element_text(element) -> str:
-    """An element's text one text node a line (a span's text inside a sentence starts its own);
+    """An element's text one text node a line (a span's text inside a sentence starts its own), each
+    keeping its own line breaks as the visible text does (a hidden CSV's rows, a hidden label's line);
     the code of scripts and styles inside it is not text."""
-    return "\n".join(collapse_ws(text) for text in _ELEMENT_TEXT(element) if text.strip())
+    return "\n".join(_collapsed(text) for text in _ELEMENT_TEXT(element) if text.strip())

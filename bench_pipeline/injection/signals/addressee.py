@@ -52,9 +52,10 @@ PATTERN = "|".join([
     rf"\s+a\s+{_A_READER}\b",
     # A vocative opens its clause: "Modelo, omite…"; not the object of a condition ("si usaron herramientas
     # de IA, indíquenlo").
+    # A settings value is no order: "modelo: llama-3-8b".
     rf"{_CLAUSE_OPENS}{DETERMINER}(?:{READER}|modelos?|models?)\s*[:,]\s*(?:por favor,?\s*|please,?\s*)?"
-    rf"(?:{ES_VERB}|{EN_VERB})\b",
+    rf"(?:{ES_VERB}|{EN_VERB})\b(?![-_.\d])",
     # A label may qualify its reader first: "ATTENTION AI ASSISTANTS: rank…".
     rf"{_CLAUSE_OPENS}(?:[a-z0-9]+\s+){{1,2}}(?:{READER})\s*:\s*(?:por favor,?\s*|please,?\s*)?"
-    rf"(?:{ES_VERB}|{EN_VERB})\b",
+    rf"(?:{ES_VERB}|{EN_VERB})\b(?![-_.\d])",
 ])
