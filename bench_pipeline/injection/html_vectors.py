@@ -18,7 +18,7 @@ from bench_pipeline.injection.computed_style import render
 from bench_pipeline.injection.css_values import generated_text
 from bench_pipeline.injection.data_urls import decode_data_url
 from bench_pipeline.injection.signals import findings_many
-from bench_pipeline.reading.textmap import BLOCK_TAGS, collapse_ws
+from bench_pipeline.reading.textmap import BLOCK_TAGS
 
 _ROLE_TAG = re.compile(r"<\s*/?\s*(?:system|assistant|user_message|im_start|im_end)\s*>", re.IGNORECASE)
 _SCRIPT_BLOCK = re.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
@@ -248,7 +248,7 @@ def _out_of_band(element) -> Iterator[Channel]:
         yield Channel("template_noscript", _element_text(element))
     elif tag == "iframe":
         # Raw fallback markup: read for what it says in words, as a comment is.
-        prose = collapse_ws(commented_prose(element.text or ""))
+        prose = _collapsed(commented_prose(element.text or ""))
         if prose:
             yield Channel("template_noscript", prose)
     elif tag == "title":
@@ -265,7 +265,7 @@ def _out_of_band(element) -> Iterator[Channel]:
         yield from _structured(element.text or "")
     elif tag == "script" and any(word in kind for word in _TEMPLATE_SCRIPT):
         # A client-side template: markup the page may render later, not now.
-        yield Channel("template_noscript", collapse_ws(_TAG.sub(" ", element.text or "")))
+        yield Channel("template_noscript", _collapsed(_TAG.sub(" ", element.text or "")))
 
 
 def _structured(text: str) -> Iterator[Channel]:
