@@ -8,7 +8,7 @@ from bench_pipeline.injection.signals.grammar import (
 )
 
 _A_READER = rf"{DETERMINER}{READER}"
-TASK_PRONOUN = alt(*lexicon.TASK_PRONOUNS)
+_TASK_PRONOUN = alt(*lexicon.TASK_PRONOUNS)
 _CLAUSE_OPENS = (r"(?:^\s*|(?<=[.!?;:,\n\u00a1\u00bf\"'(\[>*\u201c\u201d\u00ab\u00bb])\s*"
                  r"|\b(?:hey|hola|oye|ok|okay|dear|querid[oa]s?|estimad[oa]s?)\s*,?\s+)")
 PATTERN = "|".join([
@@ -18,7 +18,7 @@ PATTERN = "|".join([
     rf"|(?<=(?<!\w)-))\s*){_A_READER}(?:\s*(?:,|y|e|and|o|or)\s+{_A_READER})*\s*:",
     rf"\b{READER}\s+(?:que|that|which|who)?\s*(?:{READS})\b",
     rf"\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|systems?|tools?|programs?|services?"
-    rf"|{TASK_PRONOUN})(?:\s+(?:de|of|for)\s+[a-z]+|\s+[a-z]+)?\s+(?:que|that|which|who)?\s*(?:{READS}),?\s+"
+    rf"|{_TASK_PRONOUN})(?:\s+(?:de|of|for)\s+[a-z]+|\s+[a-z]+)?\s+(?:que|that|which|who)?\s*(?:{READS}),?\s+"
     rf"(?:[\w-]+,?\s+){{0,8}}?(?:esta|este|estas|estos|esto|this|these|our|nuestr[oa]s?)\b",
     # Tools named by their task, then a colon: a dedication ("Herramientas que actualicen directorios:").
     rf"(?:^\s*|(?<=[.!?\n\u00bf\u00a1>*])\s*)(?:las |los |the )?{TOOL}(?:\s+(?:y|e|o|and|or)\s+[a-z]+)?"
@@ -51,8 +51,7 @@ PATTERN = "|".join([
     rf"\b(?:les?|te|os) (?:pedimos|solicitamos|rogamos|suplicamos|exigimos|pido|solicito)(?:\s+[a-z]+){{0,4}}"
     rf"\s+a\s+{_A_READER}\b",
     # A vocative opens its clause: "Modelo, omite…"; not the object of a condition ("si usaron herramientas
-    # de IA, indíquenlo").
-    # A settings value is no order: "modelo: llama-3-8b".
+    # de IA, indíquenlo"), nor a setting's key before its value ("modelo: llama-3-8b").
     rf"{_CLAUSE_OPENS}{DETERMINER}(?:{READER}|modelos?|models?)\s*[:,]\s*(?:por favor,?\s*|please,?\s*)?"
     rf"(?:{ES_VERB}|{EN_VERB})\b(?![-_.\d])",
     # A label may qualify its reader first: "ATTENTION AI ASSISTANTS: rank…".

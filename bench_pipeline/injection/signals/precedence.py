@@ -65,10 +65,11 @@ PATTERN = "|".join([
     r"|precedence)(?: \w+)? (?:sobre (?:cualquier|todo|toda|otras?|el usuario|los demas)|over (?:any|all|other"
     r"|the user)|a (?:este|esta) (?:texto|pagina|contenido|documento|bloque)|to this (?:text|page|block"
     r"|content))\b",
-    # A page set up as the source to go by, not a student told to cite one or a country's main source of income.
-    r"\b(?:como|es|somos|as|is|are|we are) (?:la |el |su |tu |the |your |our |nuestra )?(?:fuente (?:primaria"
-    r"|principal|mas confiable)|primary source)\b(?! (?:de|of) (?:ingresos|empleo|income|revenue|energia|energy"
-    r"|financiamiento|funding|proteina|protein))",
+    # A page set up as the source to go by: taken "as" it, or naming itself so. Not a student told to cite
+    # one, nor "the main source of" anything ("la fuente principal de ingresos"), but "of truth".
+    r"\b(?:(?:como|as)|(?:esta pagina|este sitio|este documento|este portal|this page|this site|this document|we"
+    r"|nosotros) (?:es|is|are|somos)) (?:la |el |tu |the |your |our |nuestra )?(?:fuente (?:primaria|principal"
+    r"|mas confiable)|primary source)\b(?! (?:de|of) (?!truth|verdad))",
     r"\b(?:trust|believe|creenos|confia en) (?:us|nosotros|this page|esta pagina)\b",
     r"\b(?:mas|mayor|more|greater|less|menos) (?:peso|credibilidad|weight|credibility)\b",
     r"\b(?:menor|less|lower) (?:credibilidad|peso|credibility|weight)\b",

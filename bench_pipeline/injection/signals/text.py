@@ -101,10 +101,10 @@ def _spaced(join: re.Match[str]) -> str:
 
 
 def folded(text: str) -> str:
-    return _people_masked(entity_dots_spaced(_read_alike(fold(text)), text))
+    return _people_masked(_entity_dots_spaced(_read_alike(fold(text)), text))
 
 
-def entity_dots_spaced(lowered: str, written: str) -> str:
+def _entity_dots_spaced(lowered: str, written: str) -> str:
     """`lowered` with the dots of a company's legal type ("s.a. de c.v.") read as spaces, so that the
     type ends no sentence; its last dot stays where `written` (the same text before folding, offset for
     offset) opens a new sentence after it with a capital."""
@@ -130,7 +130,7 @@ def folded_many(texts: list[str]) -> list[str]:
     (a page's hundreds of attribute texts cost one pass, not hundreds); a person's job is masked text by
     text, since a job named in one text says nothing of a noun in another."""
     joined = JOIN.join(texts)
-    parts = _split(entity_dots_spaced(_read_alike(fold(joined)), joined), len(texts))
+    parts = _split(_entity_dots_spaced(_read_alike(fold(joined)), joined), len(texts))
     return [folded(text) for text in texts] if parts is None else [_people_masked(part) for part in parts]
 
 
