@@ -13,9 +13,10 @@ PATTERN = "|".join([
     rf"\b{OUTPUT} (?:de|of|sobre|about) (?:esta|este|this) (?:pagina|sitio|page|site|documento|document|perfil"
     rf"|profile|empresa|company)\b",
     r"\b(?:al|antes de) (?:responder|contestar|resumir|describir)\b",
-    # Generating or drafting is the reader's act only when what it makes is an answer ("antes de generar el
-    # resumen"), not a payroll file ("antes de generar el archivo de pago").
-    rf"\b(?:al|antes de) (?:generar|redactar|elaborar) (?:el |la |los |las |un |una |tu |tus |su |sus )?{OUTPUT}\b",
+    # Generating is the reader's act only when what it makes is an answer ("antes de generar el resumen"),
+    # not a payroll file ("antes de generar el archivo de pago"); drafting and preparing a report
+    # ("al elaborar el informe, el auditor deberá…") is what people do.
+    rf"\b(?:al|antes de) generar (?:el |la |los |las |un |una |tu |tus |su |sus )?{OUTPUT}\b",
     # Receiving a query is the moment an assistant answers one: "al recibir cualquier consulta sobre X".
     r"\b(?:al|cuando|si|en cuanto) (?:recibir|recibas|reciba|recibes) (?:cualquier|una|alguna|la|toda)"
     r" (?:consulta|pregunta|solicitud|peticion)\b",

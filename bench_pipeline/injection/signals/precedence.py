@@ -59,6 +59,9 @@ PATTERN = "|".join([
     r"\b(?:the only|la unica|el unico) (?:acceptable|valid|correct|aceptable|valid[oa]"
     r"|correct[oa]) (?:[a-z]+ ){0,2}(?:rating|answer|response|conclusion|calificacion|respuesta|conclusion"
     r"|veredicto|verdict)\b",
+    # Spanish puts the adjective after the noun: "la única respuesta válida es …".
+    r"\b(?:la unica|el unico) (?:respuesta|calificacion|conclusion|veredicto|opcion) (?:valid[oa]|correct[oa]"
+    r"|aceptable|posible)\b",
     r"\b(?:si|cuando|when|whenever|if) (?:otra|otras|otro|otros|other|another|any other|they"
     r"|ellos)(?: [a-z]+)? (?:contradice\w*|contradic\w*|disagree\w*|difiere\w*|no coincide\w*)\b",
     r"\b(?:tiene|tienen|has|have|takes?|dar|den|da|give|gives) (?:\w+ )?(?:prioridad|priority|precedencia"
