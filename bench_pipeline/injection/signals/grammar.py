@@ -83,8 +83,22 @@ def es_orders(infinitive: str) -> list[str]:
 
 
 def _es_subjunctive(infinitive: str) -> list[str]:
-    """The usted and ustedes subjunctive ("que el modelo omita", "que no reporten")."""
-    return es_orders(infinitive)[1:3]  # after the tú imperative, irregular verbs' lists included
+    """The usted and ustedes subjunctive ("que el modelo omita", "que no reporten"), and the polite past
+    one ("agradeceríamos que omitieran")."""
+    return es_orders(infinitive)[1:3] + es_past_subjunctive(infinitive)  # irregular verbs' lists included
+
+
+def es_past_subjunctive(infinitive: str) -> list[str]:
+    """The imperfect subjunctive of a regular verb, singular and plural ("describiera", "omitieran"): the
+    form of a polite request. Irregular verbs (their stems change) have none here."""
+    if infinitive in lexicon.IRREGULAR_ORDERS_ES:
+        return []
+    stem, ending = infinitive[:-2], infinitive[-2:]
+    if ending == "ar":
+        return [stem + "ara", stem + "aran"]
+    if stem.endswith("u") and ending == "ir":
+        return [stem + "yera", stem + "yeran"]
+    return [stem + "iera", stem + "ieran"]
 
 
 def _longest_first(words) -> list[str]:

@@ -12,7 +12,7 @@ from them): adding a word here is enough for the signals to find it.
 
 # --- who the page may be speaking to -----------------------------------------------------------
 
-# Automated readers: models, assistants, agents, bots, crawlers, engines (the role nouns below join them).
+# Automated readers: models, assistants, agents, bots, crawlers, engines, aggregators (role nouns below join them).
 READERS = [
     r"ia", r"i\.a\.", r"a\.?i\.?", r"inteligencias? artificial(?:es)?", r"artificial intelligence",
     r"llms?", r"large language models?", r"(?:ai |language |generative |foundation )models?",
@@ -30,6 +30,7 @@ READERS = [
     r"search engines?", r"answer engines?", r"motor(?:es)? (?:de busqueda|de respuesta|generativos?)",
     r"buscador(?:es)?(?: con ia)?",
     r"summari[sz]ers?", r"resumidor(?:es)?", r"agentes? informatic[oa]s?",
+    r"agregador(?:es)?(?: de (?:noticias|contenidos?))?", r"(?:news |content )?aggregators?",
 ]
 # Role nouns an automated reader shares with people: a congress's *asistentes* (attendees), a customs
 # or sales *agente*, a support team's agents. Bare, they name a person as often as a program; only a
@@ -170,6 +171,8 @@ OBLIGATIONS = [
     r"se (?:pide|solicita|instruye|requiere)", r"corresponde", r"procede", r"conviene", r"es recomendable",
     r"(?:esta|queda)(?:n)? obligad[oa]s? a", r"se espera que", r"ought to", r"is expected to", r"se obligan? a",
     r"(?:le|les|te|os) (?:pedimos|solicitamos|rogamos|pido|suplicamos|exigimos|ordenamos)(?: que)?",
+    # A polite request: "les agradeceremos indicar", "agradeceríamos que describieran".
+    r"(?:(?:le|les|te) )?agradecer(?:iamos|emos|ia)(?: mucho)?(?: que)?",
     r"(?:are|is) (?:kindly )?requested to",
     r"must", r"should", r"shall", r"need to", r"needs to", r"have to", r"has to", r"are to", r"is to",
     r"are (?:required|instructed|asked|expected|requested|encouraged) to", r"would (?:naturally|ideally)",

@@ -4,7 +4,9 @@ as settings (`mencionar_sanciones: false`). A page has no reason to ask this of 
 `deixis` ("treat this page as verified") it meets the visible bar."""
 
 from bench_pipeline.injection.signals import lexicon
-from bench_pipeline.injection.signals.grammar import CLAUSE_START, CLITICS, OBLIGATION, OUTPUT, alt, es_orders
+from bench_pipeline.injection.signals.grammar import (
+    CLAUSE_START, CLITICS, OBLIGATION, OUTPUT, alt, es_orders, es_past_subjunctive,
+)
 
 _CONCEAL = alt(*lexicon.CONCEAL_IDIOMS)
 _BARE_LEAVE_OUT = alt(*lexicon.BARE_LEAVING_OUT)
@@ -12,8 +14,8 @@ _CONCEALABLE = alt(*lexicon.SAID_ABOUT, *lexicon.ADVERSE_FACTS)
 # Settings keys that hide something from the reader's output (`omitir_fuentes`, `suppress`).
 _HIDING_KEY = r"(?:suppress|omit|hide|exclude|ocultar|omitir|excluir|suprimir)"
 FRAMING_ORDERS = [
-    *sorted({form for verb in lexicon.FRAMING_VERBS_ES for form in es_orders(verb)} | {"pon", "ponga", "pongan"},
-            key=len, reverse=True),
+    *sorted({form for verb in lexicon.FRAMING_VERBS_ES for form in es_orders(verb) + es_past_subjunctive(verb)}
+            | {"pon", "ponga", "pongan"}, key=len, reverse=True),
     *lexicon.FRAMING_VERBS_EN,
 ]
 _FRAMING_VERB = alt(*FRAMING_ORDERS) + CLITICS
@@ -21,7 +23,7 @@ _FRAMING_INFINITIVE = alt(*lexicon.FRAMING_VERBS_ES) + CLITICS
 # Leaving out, as an order (infinitive, usted/ustedes, "no mencionar"): not the indicative of news
 # ("la empresa omitió reportar sus adeudos").
 _LEAVE_OUT = alt(*lexicon.LEAVING_OUT_VERBS_ES, *(form for verb in lexicon.LEAVING_OUT_VERBS_ES
-                                                  for form in es_orders(verb)[1:3]),
+                                                  for form in es_orders(verb)[1:3] + es_past_subjunctive(verb)),
                  r"no (?:mencionar|citar|incluir|reportar|reflejar|senalar|referirse a|hacer referencia a)",
                  r"no (?:se )?(?:mencione|mencionen|cite|citen|incluya|incluyan|reporte|reporten|refleje|reflejen)",
                  *lexicon.LEAVING_OUT_EN) + CLITICS
