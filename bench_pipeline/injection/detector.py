@@ -145,11 +145,13 @@ def _matched(channels: list[Channel]) -> list[tuple[Channel, list[Evidence]]]:
                                        snippet=_snippet(channel.text, channel.text), channel=_route(channel),
                                        decision="form")]
     plain = [channel for channel in distinct if not channel.suspicious]
+    bars = [_bar(channel) for channel in plain]
     # Invisible characters inside hidden channels are stripped first; in the visible text they are
     # the zero_width vector's business.
-    texts = [strip_invisible(channel.text) if _bar(channel) == "hidden" else channel.text for channel in plain]
-    for channel, text, windows, decoded in zip(plain, texts, candidate_windows(texts), _decoded_windows(texts)):
-        pending += [(channel, text, _bar(channel), window, False) for window in windows]
+    texts = [strip_invisible(channel.text) if bar == "hidden" else channel.text for channel, bar in zip(plain, bars)]
+    for channel, bar, text, windows, decoded in zip(plain, bars, texts, candidate_windows(texts),
+                                                     _decoded_windows(texts)):
+        pending += [(channel, text, bar, window, False) for window in windows]
         # Instructions hidden as base64 runs are judged at the hidden bar: nobody reads base64.
         pending += [(channel, run, "hidden", window, True) for run, window in decoded]
     verifier = _VERIFIER.get() or committed()

@@ -9,6 +9,8 @@ from bench_pipeline.injection.signals.grammar import (
 
 _A_READER = rf"{DETERMINER}{READER}"
 _TASK_PRONOUN = alt(*lexicon.TASK_PRONOUNS)
+# What follows a vocative: an order, maybe politely; a settings value ("modelo: llama-3-8b") is none.
+_VOCATIVE_ORDER = rf"(?:por favor,?\s*|please,?\s*)?(?:{ES_VERB}|{EN_VERB})\b(?![-_.\d])"
 _CLAUSE_OPENS = (r"(?:^\s*|(?<=[.!?;:,\n\u00a1\u00bf\"'(\[>*\u201c\u201d\u00ab\u00bb])\s*"
                  r"|\b(?:hey|hola|oye|ok|okay|dear|querid[oa]s?|estimad[oa]s?)\s*,?\s+)")
 PATTERN = "|".join([
@@ -51,10 +53,8 @@ PATTERN = "|".join([
     rf"\b(?:les?|te|os) (?:pedimos|solicitamos|rogamos|suplicamos|exigimos|pido|solicito)(?:\s+[a-z]+){{0,4}}"
     rf"\s+a\s+{_A_READER}\b",
     # A vocative opens its clause: "Modelo, omite…"; not the object of a condition ("si usaron herramientas
-    # de IA, indíquenlo"), nor a setting's key before its value ("modelo: llama-3-8b").
-    rf"{_CLAUSE_OPENS}{DETERMINER}(?:{READER}|modelos?|models?)\s*[:,]\s*(?:por favor,?\s*|please,?\s*)?"
-    rf"(?:{ES_VERB}|{EN_VERB})\b(?![-_.\d])",
+    # de IA, indíquenlo").
+    rf"{_CLAUSE_OPENS}{DETERMINER}(?:{READER}|modelos?|models?)\s*[:,]\s*{_VOCATIVE_ORDER}",
     # A label may qualify its reader first: "ATTENTION AI ASSISTANTS: rank…".
-    rf"{_CLAUSE_OPENS}(?:[a-z0-9]+\s+){{1,2}}(?:{READER})\s*:\s*(?:por favor,?\s*|please,?\s*)?"
-    rf"(?:{ES_VERB}|{EN_VERB})\b(?![-_.\d])",
+    rf"{_CLAUSE_OPENS}(?:[a-z0-9]+\s+){{1,2}}(?:{READER})\s*:\s*{_VOCATIVE_ORDER}",
 ])

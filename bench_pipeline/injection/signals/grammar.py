@@ -82,7 +82,7 @@ def es_orders(infinitive: str) -> list[str]:
     return [stem + "e", stem + "a", stem + "an", stem + "as"]
 
 
-def _es_subjunctive(infinitive: str) -> list[str]:
+def es_subjunctive(infinitive: str) -> list[str]:
     """The usted and ustedes subjunctive ("que el modelo omita", "que no reporten"), and the polite past
     one ("agradeceríamos que omitieran")."""
     return es_orders(infinitive)[1:3] + es_past_subjunctive(infinitive)  # irregular verbs' lists included
@@ -143,7 +143,7 @@ DETERMINER = r"(?:" + group(lexicon.DETERMINERS) + r"\s+){0,2}"
 # --- what the reader is told to do -------------------------------------------------------------
 CLITICS = r"(?:se(?:lo|la|los|las)?|lo|la|los|las|le|les|me|te|nos)?"
 ES_VERB = alt(*_longest_first({form for verb in lexicon.OUTPUT_VERBS_ES for form in es_orders(verb)})) + CLITICS
-ES_SUBJUNCTIVE = alt(*_longest_first({form for verb in lexicon.OUTPUT_VERBS_ES for form in _es_subjunctive(verb)}))
+ES_SUBJUNCTIVE = alt(*_longest_first({form for verb in lexicon.OUTPUT_VERBS_ES for form in es_subjunctive(verb)}))
 ES_INFINITIVE = alt(*_longest_first(lexicon.OUTPUT_VERBS_ES)) + CLITICS
 EN_VERB = alt(*_longest_first(lexicon.OUTPUT_VERBS_EN))
 # Where a clause opens: the text's start, after punctuation, a dash or a quote, or after a word that

@@ -5,7 +5,7 @@ as settings (`mencionar_sanciones: false`). A page has no reason to ask this of 
 
 from bench_pipeline.injection.signals import lexicon
 from bench_pipeline.injection.signals.grammar import (
-    CLAUSE_START, CLITICS, OBLIGATION, OUTPUT, alt, es_orders, es_past_subjunctive,
+    CLAUSE_START, CLITICS, OBLIGATION, OUTPUT, alt, es_orders, es_past_subjunctive, es_subjunctive,
 )
 
 _CONCEAL = alt(*lexicon.CONCEAL_IDIOMS)
@@ -23,7 +23,7 @@ _FRAMING_INFINITIVE = alt(*lexicon.FRAMING_VERBS_ES) + CLITICS
 # Leaving out, as an order (infinitive, usted/ustedes, "no mencionar"): not the indicative of news
 # ("la empresa omitió reportar sus adeudos").
 _LEAVE_OUT = alt(*lexicon.LEAVING_OUT_VERBS_ES, *(form for verb in lexicon.LEAVING_OUT_VERBS_ES
-                                                  for form in es_orders(verb)[1:3] + es_past_subjunctive(verb)),
+                                                  for form in es_subjunctive(verb)),
                  r"no (?:mencionar|citar|incluir|reportar|reflejar|senalar|referirse a|hacer referencia a)",
                  r"no (?:se )?(?:mencione|mencionen|cite|citen|incluya|incluyan|reporte|reporten|refleje|reflejen)",
                  *lexicon.LEAVING_OUT_EN) + CLITICS
