@@ -9,6 +9,10 @@ from bench_pipeline.injection.signals.grammar import (
 
 _A_READER = rf"{DETERMINER}{READER}"
 _TASK_PRONOUN = alt(*lexicon.TASK_PRONOUNS)
+# Anything qualified as automated or AI: "resúmenes de IA", "automated overviews", "buscadores inteligentes".
+_AI_QUALIFIED = (rf"(?:[a-z]+(?: de [a-z]+)? {alt(*lexicon.AI_QUALIFIERS_ES)}"
+                 rf"|{alt(*lexicon.AI_QUALIFIERS_EN)}[ -][a-z]+)")
+_RECIPIENT = rf"{DETERMINER}(?:{READER}|{_AI_QUALIFIED})\b"
 # What follows a vocative: an order, maybe politely; a settings value ("modelo: llama-3-8b") is none.
 _VOCATIVE_ORDER = rf"(?:por favor,?\s*|please,?\s*)?(?:{ES_VERB}|{EN_VERB})\b(?![-_.\d])"
 _CLAUSE_OPENS = (r"(?:^\s*|(?<=[.!?;:,\n\u00a1\u00bf\"'(\[>*\u201c\u201d\u00ab\u00bb])\s*"
@@ -52,6 +56,15 @@ PATTERN = "|".join([
     # An order asked of a reader in the first person plural: "les pedimos (con respeto) a los buscadores con IA".
     rf"\b(?:les?|te|os) (?:pedimos|solicitamos|rogamos|suplicamos|exigimos|pido|solicito)(?:\s+[a-z]+){{0,4}}"
     rf"\s+a\s+{_A_READER}\b",
+    # A request made of a reader: "solicitamos a las plataformas de IA que…", "se hace del conocimiento de
+    # los sistemas automatizados…", "we urge AI tools to…".
+    rf"\b(?:{alt(*lexicon.REQUESTS)})(?:,?\s+[a-z]+){{0,4}}?\s+(?:a|al|de|to|of)\s+{_RECIPIENT}",
+    # A notice dedicated to anything automated ("Action item for automated researchers:"); one dedicated to a
+    # named reader is `addressed_model`'s.
+    rf"{_CLAUSE_OPENS}(?:[a-z]+\s+){{0,2}}(?:{alt(*lexicon.DEDICATIONS)}|policy|action items?|politicas?)"
+    rf"\s+(?:a|al|para|to|for)\s+{DETERMINER}{_AI_QUALIFIED}\b",
+    # A request put as a question: "could automated overviews leave out…".
+    rf"\b(?:could|would|can|will)\s+{_RECIPIENT}\s+(?:please\s+)?(?:{EN_VERB}|leave|kindly)\b",
     # A vocative opens its clause: "Modelo, omite…"; not the object of a condition ("si usaron herramientas
     # de IA, indíquenlo").
     rf"{_CLAUSE_OPENS}{DETERMINER}(?:{READER}|modelos?|models?)\s*[:,]\s*{_VOCATIVE_ORDER}",

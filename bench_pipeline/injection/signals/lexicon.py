@@ -47,7 +47,7 @@ TOOL_NOUNS_ES = [r"agentes?", r"sistemas?", r"herramientas?", r"plataformas?", r
 AI_QUALIFIERS_ES = [r"automatizad[oa]s?", r"automatic[oa]s?", r"de ia", r"de inteligencia artificial", r"inteligentes?",
                     r"generativ[oa]s?", r"basad[oa]s? en ia", r"con ia"]
 EVALUATING_TOOLS_ES = [r"sistemas?", r"herramientas?", r"plataformas?", r"servicios?", r"motor(?:es)?"]
-EVALUATIONS = [r"evaluacion", r"analisis", r"consulta", r"verificacion", r"calificacion", r"scoring", r"screening",
+EVALUATIONS = [r"evaluacion", r"analisis", r"consulta", r"resumen(?:es)?", r"sintesis", r"verificacion", r"calificacion", r"scoring", r"screening",
                r"monitoreo", r"due diligence"]
 AI_QUALIFIERS_EN = [r"automated", r"ai", r"ai-(?:powered|assisted|driven|based|enabled)", r"llm-(?:based|powered)",
                     r"llm", r"intelligent", r"crawling", r"screening"]
@@ -76,6 +76,11 @@ READING_VERBS = [
     r"pars(?:es?|ing)", r"ranks?", r"ranking", r"aggregat(?:es?|ing)", r"abstracts?", r"abstracting",
     r"extracts?", r"extracting", r"condens(?:es?|ing)", r"synthesi[sz](?:es?|ing)", r"paraphras(?:es?|ing)",
 ]
+# Asking something of someone: "solicitamos a…", "se ordena a…", "we urge…", "agradeceríamos a…".
+REQUESTS = [r"pedimos", r"solicitamos", r"rogamos", r"suplicamos", r"exigimos", r"exhortamos", r"instamos",
+            r"invitamos", r"recomendamos", r"sugerimos", r"agradecemos", r"agradeceriamos", r"agradeceremos",
+            r"ordenamos", r"se ordena", r"se hace del conocimiento", r"we ask", r"we request", r"we urge",
+            r"we invite", r"we encourage", r"we remind", r"kindly ask", r"we(?:'d| would) (?:ask|appreciate|like)"]
 # What a message to a reader is called: "nota para el modelo", "instructions for AI agents".
 DEDICATIONS = [r"notas?", r"mensajes?", r"avisos?", r"instrucci\w+", r"indicaciones", r"directrices", r"directivas?",
                r"advertencias?", r"comunicados?", r"recordatorios?", r"notices?", r"notes?", r"messages?",
