@@ -47,8 +47,8 @@ TOOL_NOUNS_ES = [r"agentes?", r"sistemas?", r"herramientas?", r"plataformas?", r
 AI_QUALIFIERS_ES = [r"automatizad[oa]s?", r"automatic[oa]s?", r"de ia", r"de inteligencia artificial", r"inteligentes?",
                     r"generativ[oa]s?", r"basad[oa]s? en ia", r"con ia"]
 EVALUATING_TOOLS_ES = [r"sistemas?", r"herramientas?", r"plataformas?", r"servicios?", r"motor(?:es)?"]
-EVALUATIONS = [r"evaluacion", r"analisis", r"consulta", r"resumen(?:es)?", r"sintesis", r"verificacion", r"calificacion", r"scoring", r"screening",
-               r"monitoreo", r"due diligence"]
+EVALUATIONS = [r"evaluacion", r"analisis", r"consulta", r"resumen(?:es)?", r"sintesis", r"verificacion",
+               r"calificacion", r"scoring", r"screening", r"monitoreo", r"due diligence"]
 AI_QUALIFIERS_EN = [r"automated", r"ai", r"ai-(?:powered|assisted|driven|based|enabled)", r"llm-(?:based|powered)",
                     r"llm", r"intelligent", r"crawling", r"screening"]
 TOOL_NOUNS_EN = [r"tools?", r"agents?", r"systems?", r"platforms?", r"services?", r"readers?", r"assistants?", r"bots?",
