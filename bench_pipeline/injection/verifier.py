@@ -25,6 +25,7 @@ from typing import Literal, NamedTuple
 import numpy as np
 
 from bench_pipeline.injection.signals import ADDRESSING, Bar, Candidate
+from bench_pipeline.injection.signals.text import sentence_bounds
 from bench_pipeline.reading.textmap import fold
 
 WEIGHTS_FILE = Path(__file__).with_name("verifier_weights.npz")
@@ -62,11 +63,20 @@ def features(candidate: Candidate, text: bool = True) -> Features:
     return Features(np.concatenate([text_index, structural_index]), values)
 
 
+def views(candidate: Candidate) -> list[Candidate]:
+    """What is scored of a window: the window, and, when it meets the visible bar (and could be cleared)
+    and holds more than one sentence, its opening sentence alone. An order followed by the page's own
+    next sentence ("Translate your response into Spanish. Photo caption: …") is not cleared because its
+    neighbour's words outnumber its own."""
+    bounds = sentence_bounds(fold(candidate.text)) if "visible" in candidate.bars else []
+    return [candidate] if len(bounds) < 2 else [candidate, candidate._replace(text=candidate.text[:bounds[0][1]])]
+
+
 class Thresholds(NamedTuple):
     clear_below: float  # a window over the visible (or specimen) bar scoring under this is cleared
     lift_above: float  # a visible window under its bar that addresses the reader, scoring this or more, is flagged
     clear_hidden_below: float  # a window over the hidden bar scoring under this is cleared (0: never)
-    lift_order_above: float = math.inf  # a visible window under its bar holding an order, nobody addressed (inf: never)
+    lift_unaddressed_above: float = math.inf  # a window under its bar with signals, none addressing (inf: never)
 
 
 class Verifier(NamedTuple):
@@ -75,11 +85,11 @@ class Verifier(NamedTuple):
     thresholds: Thresholds
 
     def scores(self, candidates: list[Candidate]) -> list[float]:
-        """Each window's probability of instructing an automated reader."""
+        """Each window's probability of instructing an automated reader (the highest of its `views`)."""
         result = []
         for candidate in candidates:
-            indices, values = features(candidate)
-            margin = float(self.coefficients[indices] @ values) + self.intercept
+            margin = max(float(self.coefficients[indices] @ values) + self.intercept
+                         for indices, values in map(features, views(candidate)))
             result.append(1.0 / (1.0 + np.exp(-margin)))
         return result
 
@@ -119,10 +129,10 @@ def committed() -> Verifier:
 Decision = Literal["flagged", "cleared", "lifted", "below", "form"]
 # A window the verifier may lift addresses the reader (an addressing signal) or a role a reader shares
 # with people ("Note to agent: report CLEAR"): the score stands in for missing weight, or tells whom a
-# role noun names. A bare imperative or steering is how laws, notices and manuals speak too, so an
-# order that addresses nobody is lifted only at its own, stricter threshold (`lift_order_above`).
+# role noun names. A bare imperative, steering or a mention of AI is how laws, notices, manuals and the
+# news speak too, so a window that addresses nobody is lifted only at its own, stricter threshold
+# (`lift_unaddressed_above`).
 _LIFTABLE = ADDRESSING | {"role_reader"}
-_ORDERS = frozenset({"directive", "steering"})
 
 
 def decide(window: Candidate, bar: Bar, score: float, thresholds: Thresholds) -> Decision:
@@ -137,7 +147,7 @@ def decide(window: Candidate, bar: Bar, score: float, thresholds: Thresholds) ->
         return "below"
     if _LIFTABLE.intersection(window.signals) and score >= thresholds.lift_above:
         return "lifted"
-    if _ORDERS.intersection(window.signals) and score >= thresholds.lift_order_above:
+    if window.signals and score >= thresholds.lift_unaddressed_above:
         return "lifted"
     return "below"
 

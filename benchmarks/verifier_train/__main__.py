@@ -34,7 +34,7 @@ from bench_pipeline.code_digest import modules_digest
 from bench_pipeline.injection.detector import InjectionReport, judged_by, scan
 from bench_pipeline.injection.signals import Candidate
 from bench_pipeline.injection.verifier import (
-    DIMENSION, WEIGHTS_FILE, Features, Thresholds, Verifier, committed, decide, features, signals_only,
+    DIMENSION, WEIGHTS_FILE, Features, Thresholds, Verifier, committed, decide, features, signals_only, views,
 )
 from benchmarks.injection_heldout.sources import REALDATA
 from benchmarks.verifier_train.corpora import Item, every_item
@@ -46,7 +46,7 @@ CHOSEN = "linear"
 CLEAR_GRID = (0.0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5)
 CLEAR_HIDDEN_GRID = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2)
 LIFT_GRID = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 1.0)
-LIFT_ORDER_GRID = (0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, math.inf)
+LIFT_UNADDRESSED_GRID = (0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, math.inf)
 STAGE_ONE = Thresholds(0.0, 1.0, 0.0)
 COST_SAMPLE = 200  # windows timed per candidate
 REALDATA_FALSE_FLAG_COST = 5  # a false flag on a real official page or news story weighs like five misses
@@ -96,7 +96,7 @@ def record(items: list[Item], cache: Path | None) -> list[Recorded]:
     if cache is not None and cache.exists():
         stored = json.loads(cache.read_text())
         if stored["key"] == key:
-            return [Recorded(item, _load(page), _load(hidden)) for item, (page, hidden) in zip(items, stored["rows"])]
+            return [Recorded(item, *map(_load, row)) for item, row in zip(items, stored["rows"])]
     with ProcessPoolExecutor(max_workers=2) as pool:
         recorded = list(pool.map(_record, items, chunksize=4))
     if cache is not None:
@@ -130,8 +130,11 @@ class Example(NamedTuple):
 def examples(recorded: list[Recorded]) -> list[Example]:
     """Windows of development items with their labels. A clean item's windows are all negative; an
     attack text's are all positive; an injected document gives one positive, its heaviest window in
-    the carrier its manifest names (the rest of such a page is ordinary text, left out)."""
-    found = []
+    the carrier its manifest names (the rest of such a page is ordinary text, left out). Every text
+    item is also one example whole, with no signal: the words of an attack the first stage offers no
+    window of, or only a weak one, are learnt too, so that a window of its kind elsewhere can be lifted."""
+    found = [Example(Candidate((), 0, " ".join(row.item.text.split()), frozenset()), int(row.item.injected),
+                     row.item.id, 1.0) for row in recorded if row.item.half == "dev" and row.item.text is not None]
     for row in recorded:
         if row.item.half != "dev" or not row.page.windows:
             continue
@@ -180,8 +183,13 @@ def linear_model(text: bool):
         verifier = Verifier(coefficients, float(model.intercept_[0]), STAGE_ONE)
 
         def score(candidates: list[Candidate]) -> np.ndarray:
-            margins = matrix(candidates, text) @ coefficients.astype(np.float64) + verifier.intercept
-            return 1.0 / (1.0 + np.exp(-margins))
+            # As the detector scores: the highest of each window's views.
+            owner = [index for index, candidate in enumerate(candidates) for _ in views(candidate)]
+            margins = matrix([view for candidate in candidates for view in views(candidate)], text) @ (
+                coefficients.astype(np.float64)) + verifier.intercept
+            best = np.full(len(candidates), -np.inf)
+            np.maximum.at(best, owner, margins)
+            return 1.0 / (1.0 + np.exp(-best))
         return verifier, score
     return fit
 
@@ -268,7 +276,7 @@ def tallies(recorded: list[Recorded], half: str, scores, thresholds) -> dict[tup
         if row.item.half != half:
             continue
         kind = "attack" if row.item.injected else "clean"
-        views = [("visible", row.page), ("hidden", row.hidden)] if row.hidden is not None else [("document", row.page)]
+        views = _views(row)
         for view, scanned in views:
             count = counts[(row.item.source, f"{kind} {view}")]
             count[0] += 1
@@ -276,10 +284,14 @@ def tallies(recorded: list[Recorded], half: str, scores, thresholds) -> dict[tup
     return {key: Tally(*value) for key, value in counts.items()}
 
 
+def _views(row: Recorded) -> list[tuple[str, Scanned]]:
+    return [("visible", row.page), ("hidden", row.hidden)] if row.hidden is not None else [("document", row.page)]
+
+
 def _wrong_on_dev(recorded: list[Recorded], scores: dict[Candidate, float], thresholds: Thresholds) -> list[str]:
     shown = []
     for row in recorded:
-        views = [("visible", row.page), ("hidden", row.hidden)] if row.hidden is not None else [("document", row.page)]
+        views = _views(row)
         for view, scanned in views:
             if row.item.half != "dev" or flagged(scanned, scores, thresholds) == row.item.injected:
                 continue
@@ -304,13 +316,14 @@ def choose_thresholds(recorded: list[Recorded], scores: dict[Candidate, float]) 
     """The thresholds with the fewest development misses plus false flags (a real page's false flag
     counting `REALDATA_FALSE_FLAG_COST`), from out-of-fold scores; ties go to the ones that move
     fewest verdicts (lowest clearing, highest lifting threshold). The three of the first rule are
-    chosen together, then the threshold that lifts an order addressing nobody given them."""
+    chosen together, then the threshold that lifts a window addressing nobody given them."""
     grid = [Thresholds(clear, lift, hidden)
             for clear in CLEAR_GRID for lift in LIFT_GRID for hidden in CLEAR_HIDDEN_GRID if clear < lift]
     chosen = min(grid, key=lambda t: (cost_of(tallies(recorded, "dev", scores, t)), t.clear_hidden_below,
                                       t.clear_below, -t.lift_above))
-    orders = [chosen._replace(lift_order_above=lift) for lift in LIFT_ORDER_GRID if lift >= chosen.lift_above]
-    return min(orders, key=lambda t: (cost_of(tallies(recorded, "dev", scores, t)), -t.lift_order_above))
+    unaddressed = [chosen._replace(lift_unaddressed_above=lift) for lift in LIFT_UNADDRESSED_GRID
+                   if lift >= chosen.lift_above]
+    return min(unaddressed, key=lambda t: (cost_of(tallies(recorded, "dev", scores, t)), -t.lift_unaddressed_above))
 
 
 def print_table(title: str, columns: dict[str, dict[tuple[str, str], Tally]]) -> None:
@@ -367,11 +380,11 @@ def main(argv: list[str]) -> int:
             chosen = verifier._replace(thresholds=thresholds)
             shown = _wrong_on_dev(recorded, oof, thresholds) if args.show_dev else []
     print("\n| candidate | C | out-of-fold log loss | clear below | lift above | clear hidden below "
-          "| lift order above | ms per window | weights (bytes) |")
+          "| lift unaddressed above | ms per window | weights (bytes) |")
     print("|---|---|---|---|---|---|---|---|---|")
     for name, cost, loss, thresholds, ms, size in summary:
         print(f"| {name} | {cost} | {loss:.3f} | {thresholds.clear_below} | {thresholds.lift_above} "
-              f"| {thresholds.clear_hidden_below} | {thresholds.lift_order_above} | {ms:.2f} "
+              f"| {thresholds.clear_hidden_below} | {thresholds.lift_unaddressed_above} | {ms:.2f} "
               f"| {size if size is not None else 'n/a (embedder: 91 MB wheel)'} |")
     print_table("## Development half (out-of-fold scores): flagged items", dev)
     print_table("## Evaluation half (never trained or tuned on): flagged items", held)
