@@ -276,23 +276,22 @@ def tallies(recorded: list[Recorded], half: str, scores, thresholds) -> dict[tup
         if row.item.half != half:
             continue
         kind = "attack" if row.item.injected else "clean"
-        views = _views(row)
-        for view, scanned in views:
+        for view, scanned in _scans(row):
             count = counts[(row.item.source, f"{kind} {view}")]
             count[0] += 1
             count[1] += flagged(scanned, scores, thresholds)
     return {key: Tally(*value) for key, value in counts.items()}
 
 
-def _views(row: Recorded) -> list[tuple[str, Scanned]]:
+def _scans(row: Recorded) -> list[tuple[str, Scanned]]:
+    """Each way an item was read: a text in sight and hidden, a document as it is."""
     return [("visible", row.page), ("hidden", row.hidden)] if row.hidden is not None else [("document", row.page)]
 
 
 def _wrong_on_dev(recorded: list[Recorded], scores: dict[Candidate, float], thresholds: Thresholds) -> list[str]:
     shown = []
     for row in recorded:
-        views = _views(row)
-        for view, scanned in views:
+        for view, scanned in _scans(row):
             if row.item.half != "dev" or flagged(scanned, scores, thresholds) == row.item.injected:
                 continue
             shown.append(f"- {row.item.id} ({view}, {'attack' if row.item.injected else 'clean'}, "
