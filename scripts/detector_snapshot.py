@@ -1,6 +1,7 @@
 """`python -m scripts.detector_snapshot OUT [--skip-pairs]`: every window the injection signals judge and
 every document verdict, over every text and document this repository can reach, written as JSON lines;
-`python -m scripts.detector_snapshot --compare A B` says whether two snapshots agree, and where not.
+`python -m scripts.detector_snapshot --compare A B` says whether two snapshots agree, and where not;
+`--compare --verdicts A B` compares the documents' verdicts alone.
 
 A refactor of the detector that must not change a verdict is checked by a snapshot before and after:
 
@@ -157,6 +158,28 @@ def compare(first: Path, second: Path) -> int:
     return 1 if differing else 0
 
 
+def compare_verdicts(first: Path, second: Path) -> int:
+    """Only the documents' verdicts (flagged, vectors): a retrained verifier moves thousands of window
+    scores and few verdicts, and those few are what a reviewer of the change reads."""
+    moved, documents = [], 0
+    for unit_a, unit_b in zip(_units(first), _units(second)):
+        record_a, record_b = json.loads(unit_a[-1]), json.loads(unit_b[-1])
+        if "document" not in record_a:
+            continue
+        documents += 1
+        verdict_a, verdict_b = _verdict(record_a["report"]), _verdict(record_b["report"])
+        if verdict_a != verdict_b:
+            moved.append(f"{record_a['document']}: {verdict_a} → {verdict_b}")
+    print(f"{documents} documents compared, {len(moved)} verdicts differ")
+    for line in moved:
+        print(f"- {line}")
+    return 1 if moved else 0
+
+
+def _verdict(report: dict) -> str:
+    return f"flagged ({', '.join(report['vectors'])})" if report["flagged"] else "clean"
+
+
 def _units(path: Path) -> Iterator[list[str]]:
     """A batch of texts, or a document's record after the batches judged while scanning it."""
     pending: list[str] = []
@@ -179,12 +202,13 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m scripts.detector_snapshot", description=__doc__.splitlines()[0])
     parser.add_argument("paths", type=Path, nargs="+", help="OUT, or A B with --compare")
     parser.add_argument("--compare", action="store_true")
+    parser.add_argument("--verdicts", action="store_true", help="with --compare: documents' verdicts only")
     parser.add_argument("--skip-pairs", action="store_true", help="leave out the held-out attack × carrier documents")
     parser.add_argument("--exhaustive", action="store_true",
                         help="every pattern searched everywhere: the reference the signals' shortcuts must equal")
     args = parser.parse_args(argv)
     if args.compare:
-        return compare(*args.paths)
+        return (compare_verdicts if args.verdicts else compare)(*args.paths)
     counts = snapshot(args.paths[0], pairs=not args.skip_pairs, exhaustive=args.exhaustive)
     for source, count in sorted(counts.items()):
         print(f"{count:>7}  {source}")
