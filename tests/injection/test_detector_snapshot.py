@@ -29,3 +29,10 @@ def test_verdicts_mode_reports_only_documents_whose_verdict_moved(tmp_path, caps
     assert compare(tmp_path / "a.jsonl.gz", tmp_path / "b.jsonl.gz") == 1  # every difference: two documents
     assert "2 differ" in capsys.readouterr().out.splitlines()[0]
     assert compare_verdicts(tmp_path / "a.jsonl.gz", tmp_path / "a.jsonl.gz") == 0
+
+
+def test_verdicts_mode_stops_where_snapshots_of_different_corpora_part_ways(tmp_path, capsys):
+    _snapshot(tmp_path / "a.jsonl.gz", {"one": "<p>Uno.</p>", "two": "<p>Dos.</p>"})
+    _snapshot(tmp_path / "b.jsonl.gz", {"one": "<p>Uno.</p>", "added": "<p>Nuevo.</p>", "two": "<p>Dos.</p>"})
+    assert compare_verdicts(tmp_path / "a.jsonl.gz", tmp_path / "b.jsonl.gz") == 2
+    assert "part ways at 'test page: two' / 'test page: added'" in capsys.readouterr().out
