@@ -125,7 +125,7 @@ def scan_html(source: HtmlSource) -> InjectionReport:
             # Visible imitation is judged on what a person sees: hidden elements' text taken out.
             visible, code = Channel("system_imitation", seen), _displayed(code_blocks(root))
             channels += hidden
-            judged.update(_matched([*hidden, *code, visible]))
+            judged.update(_matched([*hidden, *code, visible], read=hidden))
     return _verdict([(channel, judged[channel]) for channel in [*channels, *code, visible]])
 
 
@@ -133,9 +133,11 @@ def _displayed(blocks: list[str]) -> list[Channel]:
     return [Channel("system_imitation", text, displayed_code=True) for text in blocks]
 
 
-def _matched(channels: list[Channel]) -> list[tuple[Channel, list[Evidence]]]:
+def _matched(channels: list[Channel], read: list[Channel] = ()) -> list[tuple[Channel, list[Evidence]]]:
     """Each distinct channel judged once (pages repeat og:, twitter: and JSON-LD descriptions and
-    alt texts), all of them matched in a single pass and all their windows scored in one call."""
+    alt texts), all of them matched in a single pass and all their windows scored in one call. In the
+    visible text and in the `read` channels (the page's hidden elements: text laid out to be read, then
+    hidden) an order alone is a candidate; in attributes and metadata only beside another signal."""
     distinct = list(dict.fromkeys(channels))
     found: dict[Channel, list[Evidence]] = {channel: [] for channel in distinct}
     pending: list[tuple[Channel, str, Bar, Candidate, bool]] = []  # (…, the text, …, decoded from base64)
@@ -149,7 +151,9 @@ def _matched(channels: list[Channel]) -> list[tuple[Channel, list[Evidence]]]:
     # Invisible characters inside hidden channels are stripped first; in the visible text they are
     # the zero_width vector's business.
     texts = [strip_invisible(channel.text) if bar == "hidden" else channel.text for channel, bar in zip(plain, bars)]
-    for channel, bar, text, windows, decoded in zip(plain, bars, texts, candidate_windows(texts),
+    read_here = frozenset(index for index, (channel, bar) in enumerate(zip(plain, bars))
+                          if bar == "visible" or channel in read)
+    for channel, bar, text, windows, decoded in zip(plain, bars, texts, candidate_windows(texts, read_here),
                                                      _decoded_windows(texts)):
         pending += [(channel, text, bar, window, False) for window in windows]
         # Instructions hidden as base64 runs are judged at the hidden bar: nobody reads base64.

@@ -54,11 +54,13 @@ class Candidate(NamedTuple):
     bars: frozenset[Bar]  # empty when the window meets none
 
 
-def candidate_windows(texts: list[str]) -> list[list[Candidate]]:
+def candidate_windows(texts: list[str], read: frozenset[int] = frozenset()) -> list[list[Candidate]]:
     """Every window of each text that holds any signal, over a bar or not, with the bars it meets:
-    what a second stage scores, to clear a window over a bar or lift one under it."""
+    what a second stage scores, to clear a window over a bar or lift one under it. In the texts whose
+    indices are in `read` (what a person reads: a page's visible text) an order is a candidate on its own;
+    elsewhere (attributes, metadata that repeats the page) only beside another signal."""
     results: list[list[Candidate]] = [[] for _ in texts]
-    sentences = _sentences(texts)
+    sentences = _sentences(texts, read=read)
     if sentences is None:
         return results
     for index, start, end, signals, bars in windows(sentences.bounds, sentences.owner, sentences.found,
@@ -70,8 +72,9 @@ def candidate_windows(texts: list[str]) -> list[list[Candidate]]:
 
 
 def signals_found(text: str) -> set[str]:
-    """Every signal `text` holds, in any of its sentences, whether or not a window meets a bar."""
-    sentences = _sentences([text])
+    """Every signal `text` holds, in any of its sentences, whether or not a window meets a bar, read as
+    a page's visible text is."""
+    sentences = _sentences([text], read=frozenset({0}))
     return set().union(*sentences.found) if sentences else set()
 
 
@@ -84,12 +87,14 @@ class _Sentences(NamedTuple):
     quoted: str  # what a snippet quotes
 
 
-def _sentences(texts: list[str], exhaustive: bool = False) -> _Sentences | None:
+def _sentences(texts: list[str], exhaustive: bool = False, read: frozenset[int] = frozenset()) -> _Sentences | None:
     """The texts folded, joined by `JOIN`, and each sentence's signals; only the texts a signal
-    matched in are cut into sentences (`exhaustive`: all of them), since no window starts elsewhere."""
+    matched in, and those in `read` (where an order alone is a candidate), are cut into sentences
+    (`exhaustive`: all of them), since no window starts elsewhere."""
     kept = [index for index, text in enumerate(texts) if text and len(text) >= 10]
     if not kept:
         return None
+    read_kept = {position for position, index in enumerate(kept) if index in read}
     pieces = words_apart_many([texts[index] for index in kept])
     folded_pieces = folded_many(pieces)
     folded_text = JOIN.join(folded_pieces)
@@ -98,19 +103,20 @@ def _sentences(texts: list[str], exhaustive: bool = False) -> _Sentences | None:
         starts.append(offset)
         offset += len(piece) + len(JOIN)
     matched = signal_matches(pieces, folded_pieces, folded_text, starts, exhaustive)
-    if not matched and not exhaustive:
+    if not matched and not exhaustive and not read_kept:
         # No sentence holds a signal, so none is beside one for the directive to be looked for: no window.
         return None
     # A match may open on the space before its first word: it belongs where that word is.
     judged = range(len(pieces)) if exhaustive else sorted(
-        {bisect_right(starts, at + len(text) - len(text.lstrip())) - 1 for _, at, text in matched})
+        {bisect_right(starts, at + len(text) - len(text.lstrip())) - 1 for _, at, text in matched} | read_kept)
     bounds, owner = [], []
     for position in judged:
         for start, end in sentence_bounds(folded_pieces[position]):
             bounds.append((starts[position] + start, starts[position] + end))
             owner.append(position)
     ranges = [(starts[position], starts[position] + len(folded_pieces[position])) for position in judged]
-    found = signals_per_sentence(matched, folded_text, bounds, owner, ranges, exhaustive)
+    found = signals_per_sentence(matched, folded_text, bounds, owner, ranges, exhaustive,
+                                 [span for position, span in zip(judged, ranges) if position in read_kept])
     # Folding keeps offsets except for compatibility forms (`ﬁ`): a text holding one is quoted folded.
     quoted = JOIN.join(piece if len(piece) == len(folded_piece) else folded_piece
                        for piece, folded_piece in zip(pieces, folded_pieces))

@@ -1,7 +1,11 @@
 """`directive` (weight 1): an order about what to say, omit, rank, treat or send — an imperative where
 a clause opens, an obligation or a request followed by such a verb, "favor de …", "no menciones",
 "que omitan", "make sure to". Laws and manuals speak like this too, so a directive alone meets
-neither bar; it is looked for only in and beside sentences that hold another signal."""
+neither bar; it is looked for only in and beside sentences that hold another signal. In the text a person
+reads, an obligation laid on saying something (`OBLIGED`: "los resúmenes deberán concluir que…", "must
+describe") is looked for in every sentence: alone, it is a window the verifier may lift ("quien compare
+proveedores debe recomendar a X"), at the strict threshold for windows that address nobody. A bare
+imperative is every page's "Comparte" and "Lee más", and is left to sentences with another signal."""
 
 from bench_pipeline.injection.signals import lexicon
 from bench_pipeline.injection.signals.grammar import (
@@ -9,10 +13,11 @@ from bench_pipeline.injection.signals.grammar import (
 )
 
 _ANY_ORDER = f"(?:{ES_VERB}|{EN_VERB})"
+OBLIGED = (rf"\b{OBLIGATION}\s+(?:(?:siempre|solo|unicamente|tambien|always|only|also|naturally|never|nunca|not"
+           rf"|no)\s+)?(?:{ES_INFINITIVE}|{ES_VERB}|{EN_VERB})\b")
 PATTERN = "|".join([
     rf"{CLAUSE_START}{_ANY_ORDER}\b",
-    rf"\b{OBLIGATION}\s+(?:(?:siempre|solo|unicamente|tambien|always|only|also|naturally|never|nunca|not|no)\s+)?"
-    rf"(?:{ES_INFINITIVE}|{ES_VERB}|{EN_VERB})\b",
+    OBLIGED,
     rf"\bfavor de (?:no )?{ES_INFINITIVE}\b",
     rf"\b(?:no|nunca|jamas|never|do not|don'?t|dont|do n't)\s+(?:(?:se|le|les|lo|la)\s+)?{_ANY_ORDER}\b",
     r"\bse (?:responde|describe|presenta|reporta|menciona|omite|considera|trata|debe|deberan?)\b",

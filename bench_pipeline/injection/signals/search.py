@@ -26,8 +26,10 @@ _SIGNALS = [(name, re.compile(pattern)) for name, pattern in (
     ("authority_claim", authority_claim.PATTERN), ("deixis", deixis.PATTERN), ("automation", automation.PATTERN),
 )]
 # A directive alone meets neither bar: it is looked for only in and beside sentences with another
-# signal, a match starting there and reading at most `_DIRECTIVE_TAIL` characters past them.
+# signal, a match starting there and reading at most `_DIRECTIVE_TAIL` characters past them; in the
+# texts people read, an obligation laid on saying something (`OBLIGED`) in every sentence.
 _DIRECTIVE = re.compile(directive.PATTERN)
+_OBLIGED = re.compile(directive.OBLIGED)
 _DIRECTIVE_TAIL = 120
 _ROLE_SIGNALS = frozenset({"addressee", "addressed_model", "authority_label", "automation"})
 
@@ -48,10 +50,12 @@ def signal_matches(pieces: list[str], folded_pieces: list[str], folded: str, sta
 
 
 def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[int, int]], owner: list[int],
-                         texts: list[tuple[int, int]], exhaustive: bool = False) -> list[set[str]]:
+                         texts: list[tuple[int, int]], exhaustive: bool = False,
+                         read: list[tuple[int, int]] = ()) -> list[set[str]]:
     """Each sentence's signals, from `signal_matches` and the directive's. `owner`: each sentence's text;
-    `texts`: where in `folded` the texts with sentences lie. `exhaustive` searches the directive
-    everywhere: the reference its shortcut must equal."""
+    `texts`: where in `folded` the texts with sentences lie; `read`: those of them where an obligation
+    (`directive.OBLIGED`) is looked for in every sentence. `exhaustive` searches the directive everywhere:
+    the reference its shortcut must equal."""
     found: list[set[str]] = [set() for _ in bounds]
     starts = [start for start, _ in bounds]
     # Quotations are read text by text: none spans two.
@@ -62,6 +66,8 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
                      if 0 <= near < len(bounds) and owner[near] == owner[index])]
     where = [(0, len(folded))] if exhaustive else _merged([bounds[index] for index in beside])
     _attribute([("directive", match.start(), match.group()) for match in _within(_DIRECTIVE, folded, where)],
+               found, starts, quoted)
+    _attribute([("directive", match.start(), match.group()) for match in _within(_OBLIGED, folded, list(read))],
                found, starts, quoted)
     for signals in found:
         if signals & {"addressee", "addressed_model", "role_reader"}:
