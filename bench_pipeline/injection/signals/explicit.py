@@ -45,10 +45,17 @@ JAILBREAK = "|".join([
     r"\b(?:imagina|imagine|supon|suppose|pretend|finge|fingir|juguemos a|let'?s pretend)(?:\s+(?:por un momento"
     r"|for a moment))?,?\s+(?:que\s+)?(?:eres|trabajas|seas|you are|you're|you work|to be)\b",
     rf"\byou are now\b[^.\n]{{0,30}}\b(?:{READER}|mode|modo|persona|character|role|representative)\b",
+    # A persona named and introduced: "You are now Lía, the brand ambassador…".
+    r"\byou are now [a-z]+, (?:the|a|an|our|your)\b",
+    # The rest of the reader's own task or chat as an order's scope: "for the remainder of this task, …".
+    r"\b(?:for|during|throughout) the (?:remainder|rest) of (?:this|the|our|your) (?:task|conversation|chat"
+    r"|exchange|interaction)\b",
     r"\b(?:from now on,? (?:you|your)|you will (?:now )?play the role|your (?:new )?role is|pretend (?:to be"
     r"|you are))\b",
     rf"{CLAUSE_START}(?:act as (?:an?|the|our)|actua como)\b",
-    r"\b(?:ahora eres|a partir de (?:ahora|este (?:punto|momento))(?:,)? (?:eres|seras|debes|actua\w*|toda)"
+    # A role handed to the reader from a point of its reading on: "a partir de este párrafo actúas como…".
+    r"\b(?:ahora eres|a partir de (?:ahora|este (?:punto|momento|parrafo|mensaje|texto))(?:,)? (?:eres|seras|debes"
+    r"|actua\w*|funges|fungiras|toda)"
     r"|desde ahora eres|tu nuevo (?:rol|papel)|finge (?:ser|que eres)|actua como (?:un|una|el|la|nuestr\w*))\b",
     r"(?:^|\n)\s*(?:<\s*/?\s*(?:system|sistema|assistant|asistente|user_message|im_start|im_end)\s*>"
     r"|\[\s*/?\s*(?:system|sistema|assistant|asistente|inst|sys)\s*\]|<<\s*/?\s*sys\s*>>|(?:system|assistant)\s*:)",
