@@ -17,7 +17,7 @@ from bench_pipeline.injection.channels import Channel, Nested
 from bench_pipeline.injection.computed_style import render
 from bench_pipeline.injection.css_values import generated_text
 from bench_pipeline.injection.data_urls import decode_data_url
-from bench_pipeline.injection.signals import findings_many
+from bench_pipeline.injection.signals import candidate_windows, findings_many
 from bench_pipeline.reading.textmap import BLOCK_TAGS
 
 _ROLE_TAG = re.compile(r"<\s*/?\s*(?:system|assistant|user_message|im_start|im_end)\s*>", re.IGNORECASE)
@@ -171,14 +171,14 @@ def generated_channels(root) -> list[Channel]:
     """The text of `::before`/`::after` `content`, in its hiding vector when its box leaves no ink
     (`computed_style`) and as visible text when it does. The page is rendered for it only when one
     of the texts its `content` values can generate (their strings, the attributes `attr()` reads)
-    could be instruction-like even in a hidden channel."""
+    holds a window the detector would judge: one over the hidden bar, or one the verifier may lift."""
     values = [value for style in root.iter("style") for value in _content_values(style.text or "")]
     if not values:
         return []
     strings = [generated_text(value, lambda _: "") for value in values]
     for name in {name.lower() for value in values for name in _ATTR_READ.findall(value)}:
         strings += [str(text) for text in root.xpath("//@*[local-name() = $name]", name=name)]
-    if not any(findings_many([text for text in strings if len(text.split()) >= 2], "hidden")):
+    if not any(candidate_windows([text for text in strings if len(text.split()) >= 2])):
         return []
     generated = render(root).generated
     shown = [text for vector, text in generated if vector is None]
