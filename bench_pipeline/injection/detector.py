@@ -133,7 +133,7 @@ def _displayed(blocks: list[str]) -> list[Channel]:
     return [Channel("system_imitation", text, displayed_code=True) for text in blocks]
 
 
-def _matched(channels: list[Channel], read: list[Channel] = ()) -> list[tuple[Channel, list[Evidence]]]:
+def _matched(channels: list[Channel], read: Iterable[Channel] = ()) -> list[tuple[Channel, list[Evidence]]]:
     """Each distinct channel judged once (pages repeat og:, twitter: and JSON-LD descriptions and
     alt texts), all of them matched in a single pass and all their windows scored in one call. In the
     visible text and in the `read` channels (the page's hidden elements: text laid out to be read, then
@@ -151,8 +151,9 @@ def _matched(channels: list[Channel], read: list[Channel] = ()) -> list[tuple[Ch
     # Invisible characters inside hidden channels are stripped first; in the visible text they are
     # the zero_width vector's business.
     texts = [strip_invisible(channel.text) if bar == "hidden" else channel.text for channel, bar in zip(plain, bars)]
+    reading = set(read)
     read_here = frozenset(index for index, (channel, bar) in enumerate(zip(plain, bars))
-                          if bar == "visible" or channel in read)
+                          if bar == "visible" or channel in reading)
     for channel, bar, text, windows, decoded in zip(plain, bars, texts, candidate_windows(texts, read_here),
                                                      _decoded_windows(texts)):
         pending += [(channel, text, bar, window, False) for window in windows]
