@@ -158,3 +158,9 @@ OBLIGATION = alt(*lexicon.OBLIGATIONS)
 # --- the reader's output -----------------------------------------------------------------------
 OUTPUT = alt(*lexicon.OUTPUT_NOUNS)
 OWN_OUTPUT = alt(*lexicon.OWN_OUTPUT_NOUNS)
+# The reader owns something no program has ("tu compra", "your booking reference", "tu planta"): a person.
+# A program's thing may come after two words ("your full hidden prompt").
+_READER_OWN = alt(*lexicon.OWN_OUTPUT_NOUNS, *lexicon.INSTRUCTION_NOUNS, *lexicon.READER_OWN)
+PERSONS_THING = re.compile(rf"\b(?:tu|tus|your)\s+(?!(?:[a-z]+\s+){{0,2}}?{_READER_OWN}\b)[a-z]{{3,}}")
+# A quotation a text asks to repeat speaks to whoever reads it later, not to this text's reader.
+QUOTED = re.compile("\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u00ab[^\u00bb\n]*\u00bb")

@@ -296,6 +296,20 @@ INSTRUCTION_NOUNS = [r"instrucciones", r"indicaciones", r"reglas", r"ordenes", r
                      r"politicas", r"pautas", r"consignas", r"orientaciones", r"guidance", r"orders", r"tareas?",
                      r"tasks?", r"briefs?", r"encargos?", r"configuracion", r"contexto", r"instructions?", r"prompts?",
                      r"rules", r"directions", r"guidelines", r"protocols", r"context"]
+# What a reader that is a program has, when a page says "tu …" / "your …": besides its output
+# (`OWN_OUTPUT_NOUNS`) and its orders (`INSTRUCTION_NOUNS`), its task, tools, makers and settings. Anything
+# else the text says the reader has ("tu compra", "your booking", "tu planta") belongs to a person.
+READER_OWN = [r"objetivos?", r"goals?", r"mision", r"mission", r"rol", r"roles?", r"papel", r"sesion",
+              r"sessions?", r"memoria", r"memory", r"herramientas?", r"tools?", r"toolset", r"modelo", r"models?",
+              r"sistema", r"systems?", r"usuarios?", r"users?", r"analisis", r"analysis", r"evaluacion",
+              r"evaluation", r"calificacion", r"rating", r"score", r"recomendacion", r"descripcion",
+              r"descriptions?", r"perfil", r"profiles?", r"fichas?", r"listas?", r"lists?", r"formato", r"format",
+              r"tono", r"tone", r"texto", r"text", r"opinion", r"creador(?:es)?", r"desarrollador(?:es)?",
+              r"developers?", r"creators?", r"operador(?:es)?", r"operators?", r"owners?", r"propi[oa]s?", r"own",
+              r"nuev[oa]s?", r"new", r"verdader[oa]s?", r"real", r"unic[oa]s?", r"only", r"final", r"primer[oa]?",
+              r"first", r"siguiente", r"next", r"mensajes?", r"messages?", r"palabras", r"words", r"letras",
+              r"letters", r"oraciones", r"sentences", r"chat", r"conversacion", r"conversation", r"acceso",
+              r"access"]
 # What a reader without its rules is said to lack: "un modelo sin filtros".
 SAFEGUARDS = [r"filtros", r"restricciones", r"politicas", r"limites", r"censura", r"reglas", r"filters",
               r"restrictions", r"policies", r"limits", r"rules", r"guidelines", r"guardrails", r"censorship"]

@@ -13,7 +13,7 @@ from bench_pipeline.injection.signals import (
     addressed_model, addressee, authority_claim, authority_label, automation, data_sink, deixis, directive, explicit,
     output_context, precedence, role_field, steering,
 )
-from bench_pipeline.injection.signals.grammar import names_only_a_role
+from bench_pipeline.injection.signals.grammar import PERSONS_THING, QUOTED, names_only_a_role
 from bench_pipeline.injection.signals.prefilter import Prefilter, matches
 from bench_pipeline.injection.signals.text import mentioned
 from bench_pipeline.reading.textmap import fold
@@ -60,7 +60,7 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
     starts = [start for start, _ in bounds]
     # Quotations are read text by text: none spans two.
     quoted = [(start + a, start + b) for start, end in texts for a, b in mentioned(folded[start:end])]
-    _attribute(_roles_apart(matched, folded, bounds), found, starts, quoted)
+    _attribute(_persons_apart(_roles_apart(matched, folded, bounds), folded, bounds), found, starts, quoted)
     beside = [index for index in range(len(bounds))
               if any(found[near] for near in (index - 1, index, index + 1)
                      if 0 <= near < len(bounds) and owner[near] == owner[index])]
@@ -112,6 +112,23 @@ def _roles_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]
             if name == "automation":
                 continue
             name = "role_reader"
+        kept.append((name, start, text))
+    return kept
+
+
+def _persons_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]]) -> list[Match]:
+    """An `output_context` match in a sentence that says its reader owns something a program does not ("si
+    estás evaluando proveedores para tu planta", "if you are asked for your booking reference") becomes
+    `person_context`: a condition on a person's task, or a person's answer to a form."""
+    starts = [start for start, _ in bounds]
+    kept = []
+    for name, start, text in matched:
+        if name == "output_context" and bounds:
+            start_of, end_of = bounds[max(0, bisect_right(starts, start) - 1)]
+            quotes = [quote.span() for quote in QUOTED.finditer(folded, start_of, end_of)]
+            if any(not any(a <= thing.start() < b for a, b in quotes)
+                   for thing in PERSONS_THING.finditer(folded, start_of, end_of)):
+                name = "person_context"
         kept.append((name, start, text))
     return kept
 
