@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from bench_pipeline.injection.channels import Channel
-from bench_pipeline.injection.signals import findings
+from bench_pipeline.injection.signals import candidate_windows
 
 # Tag characters spell ASCII one-for-one ("ASCII smuggling"); the cancel tag U+E007F and the
 # letters of the three subdivision flags (England, Scotland, Wales) are legitimate emoji.
@@ -39,10 +39,12 @@ def unicode_channels(text: str) -> Iterator[Channel]:
             yield Channel("zero_width", decoded, suspicious=True)
     if _may_hold_invisible(text) and len(_INVISIBLE.findall(text)) >= _HIDING_RUN:
         stripped = strip_invisible(text)
-        # Only what the invisible characters were hiding: windows that read as instructions once
-        # they are gone.
-        before = {strip_invisible(finding.snippet) for finding in findings(text, "hidden")}
-        hidden = [finding.snippet for finding in findings(stripped, "hidden") if finding.snippet not in before]
+        # Only what the invisible characters were hiding: windows, any the detector would judge (over the
+        # hidden bar, or one the verifier may lift), whose signals appear once they are gone.
+        [seen] = candidate_windows([text])
+        before = {strip_invisible(window.text): set(window.signals) for window in seen}
+        [revealed] = candidate_windows([stripped])
+        hidden = [window.text for window in revealed if not set(window.signals) <= before.get(window.text, set())]
         if hidden:
             yield Channel("zero_width", " … ".join(hidden))
 

@@ -98,6 +98,14 @@ def test_generated_content_the_verifier_would_lift_is_read():
     assert [(window.decision, window.channel) for window in unseen.evidence] == [("lifted", "hidden_css")]
 
 
+def test_text_split_by_invisible_characters_is_judged_as_the_verifier_would_in_sight():
+    """Zero-width characters that break every word hide a window the verifier lifts in sight: once they
+    are gone, the window is judged (and lifted) as `zero_width`."""
+    split = "\u200b".join(FOR_SUMMARIES[start:start + 3] for start in range(0, len(FOR_SUMMARIES), 3))
+    verdict = scan(page(f"<p>{split}</p>"))
+    assert [(window.decision, window.channel) for window in verdict.evidence] == [("lifted", "zero_width")]
+
+
 # decide(): one row per branch of the rule (window signals, bars met, bar judged at, score, decision).
 DECISIONS = [
     (("addressee", "authority_claim"), {"visible", "hidden"}, "visible", 0.9, "flagged"),
