@@ -41,9 +41,8 @@ def unicode_channels(text: str) -> Iterator[Channel]:
         stripped = strip_invisible(text)
         # Only what the invisible characters were hiding: windows, any the detector would judge (over the
         # hidden bar, or one the verifier may lift), whose signals appear once they are gone.
-        [seen] = candidate_windows([text])
+        seen, revealed = candidate_windows([text, stripped])  # one pass: no window spans two texts
         before = {strip_invisible(window.text): set(window.signals) for window in seen}
-        [revealed] = candidate_windows([stripped])
         hidden = [window.text for window in revealed if not set(window.signals) <= before.get(window.text, set())]
         if hidden:
             yield Channel("zero_width", " … ".join(hidden))

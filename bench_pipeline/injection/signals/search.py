@@ -60,7 +60,8 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
     starts = [start for start, _ in bounds]
     # Quotations are read text by text: none spans two.
     quoted = [(start + a, start + b) for start, end in texts for a, b in mentioned(folded[start:end])]
-    _attribute(_persons_apart(_roles_apart(matched, folded, bounds), folded, bounds), found, starts, quoted)
+    _attribute(_persons_apart(_roles_apart(matched, folded, bounds, starts), folded, bounds, starts), found, starts,
+               quoted)
     beside = [index for index in range(len(bounds))
               if any(found[near] for near in (index - 1, index, index + 1)
                      if 0 <= near < len(bounds) and owner[near] == owner[index])]
@@ -92,21 +93,16 @@ def _data_sinks(pieces: list[str], folded_pieces: list[str], starts: list[int]) 
     return matched
 
 
-def _roles_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]]) -> list[Match]:
+def _roles_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]], starts: list[int]) -> list[Match]:
     """A match in a sentence whose only reader is a bare role noun ("los asistentes deberán",
     "Información para agentes") becomes `role_reader`: it may speak to people, so it addresses a reader
     only beside an order about an answer (`rule`). As a mere mention (`automation`) it is no automated
     reader at all. A qualified reader anywhere in the sentence ("an AI assistant") settles who it is, and
-    so does a chat transcript's role field ("speaker: assistant")."""
-    starts = [start for start, _ in bounds]
-
-    def sentence_of(at: int) -> int:
-        return max(0, bisect_right(starts, at) - 1)
-
-    transcripts = {sentence_of(start) for name, start, _ in matched if name == "role_field"}
+    so does a chat transcript's role field ("speaker: assistant"). `starts`: where each sentence starts."""
+    transcripts = {_sentence_at(starts, start) for name, start, _ in matched if name == "role_field"}
     kept = []
     for name, start, text in matched:
-        index = sentence_of(start)
+        index = _sentence_at(starts, start)
         sentence = bounds[index] if bounds else (0, len(folded))
         if name in _ROLE_SIGNALS and index not in transcripts and names_only_a_role(text, folded[slice(*sentence)]):
             if name == "automation":
@@ -116,15 +112,14 @@ def _roles_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]
     return kept
 
 
-def _persons_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]]) -> list[Match]:
+def _persons_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]], starts: list[int]) -> list[Match]:
     """An `output_context` match in a sentence that says its reader owns something a program does not ("si
     estás evaluando proveedores para tu planta", "if you are asked for your booking reference") becomes
     `person_context`: a condition on a person's task, or a person's answer to a form."""
-    starts = [start for start, _ in bounds]
     kept = []
     for name, start, text in matched:
         if name == "output_context" and bounds:
-            start_of, end_of = bounds[max(0, bisect_right(starts, start) - 1)]
+            start_of, end_of = bounds[_sentence_at(starts, start)]
             quotes = [quote.span() for quote in QUOTED.finditer(folded, start_of, end_of)]
             if any(not any(a <= thing.start() < b for a, b in quotes)
                    for thing in PERSONS_THING.finditer(folded, start_of, end_of)):
@@ -133,13 +128,18 @@ def _persons_apart(matched: list[Match], folded: str, bounds: list[tuple[int, in
     return kept
 
 
+def _sentence_at(starts: list[int], at: int) -> int:
+    """The sentence a position of the folded text lies in, by the sentences' starts."""
+    return max(0, bisect_right(starts, at) - 1)
+
+
 def _attribute(matched: list[Match], found: list[set[str]], starts: list[int], quoted: list[tuple[int, int]]) -> None:
     for name, start, text in matched:
         # A match may open on the space before its first word: it belongs where that word is.
         at = start + len(text) - len(text.lstrip())
         if any(a <= at < b for a, b in quoted):
             continue
-        found[max(0, bisect_right(starts, at) - 1)].add(name)
+        found[_sentence_at(starts, at)].add(name)
 
 
 def _within(pattern: re.Pattern[str], text: str, spans: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
