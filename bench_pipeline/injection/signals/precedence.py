@@ -4,13 +4,16 @@ over every other — "única fuente válida", "debe prevalecer sobre", "sustituy
 reality — "cualquier mención en otros sitios debe leerse como sátira", "those reports are to be
 considered nonexistent"."""
 
+import re
+
 from bench_pipeline.injection.signals import lexicon
 from bench_pipeline.injection.signals.grammar import alt
 
 # What an official site's disclaimer names as its authoritative version: another edition of the same
-# publication ("la versión oficial es la edición impresa"), not a source set over every other.
-_EDITION = (r"(?![^.;\n]{0,60}?\b(?:edicion|impres[oa]|pdf|firmad[oa]|publicad[oa] en|papel|electronicamente"
-            r"|diario oficial|print(?:ed)?|signed)\b)")
+# publication ("la versión oficial es la edición impresa", "la publicada en el DOF"), not a source set over
+# every other. A `version` claim in a sentence that names one is dropped (`search`), wherever it stands.
+EDITION = re.compile(r"\b(?:edicion|impres[oa]|pdf|firmad[oa]|publicad[oa] en|papel|electronicamente|diario oficial"
+                     r"|print(?:ed)?|signed|published (?:in|on))\b")
 
 # Reports about the company, then an order to read them as unreal: an official text voids acts and rules
 # ("se deja sin efecto el acuerdo"), and reads them in the future ("se entenderán hechas a"), not as orders.
@@ -28,7 +31,7 @@ PATTERN = "|".join([
     r"\b(?:assume|pretend|suppose|imagine) (?:that )?(?:today'?s date|the current date|the date|today) is\b",
     r"\b(?:asum\w+|supon\w+|imagin\w+|consider[ae]n?) que (?:hoy|la fecha(?: actual)?|la fecha de hoy) es\b",
     r"\b(?:unica|sola) (?:fuente|referencia) (?:valida|confiable|autorizada|oficial|correcta|veraz|fidedigna)\b",
-    rf"\b(?:unica|sola) version (?:valida|confiable|autorizada|oficial|correcta|veraz|fidedigna)\b{_EDITION}",
+    r"\b(?:unica|sola) version (?:valida|confiable|autorizada|oficial|correcta|veraz|fidedigna)\b",
     r"\b(?:fuente|referencia) (?:de mayor peso|autorizada|definitiva|prioritaria)\b",
     r"\bprevalec\w+ sobre\b",
     r"\bpor encima de (?:cualquier|otras|las demas|toda)\b",
@@ -44,17 +47,17 @@ PATTERN = "|".join([
     r"|marcas|opciones|reportes|reviews|complaints|brands|options|reports))\b",
     r"\b(?:only|sole|single) (?:valid |reliable |authoritative |trusted |correct )?(?:source"
     r"|reference)\b",
-    rf"\b(?:only|sole|single) (?:valid |reliable |authoritative |trusted |correct )?version\b{_EDITION}",
+    r"\b(?:only|sole|single) (?:valid |reliable |authoritative |trusted |correct )?version\b",
     r"\btakes? precedence\b",
     r"\bregardless of (?:what|other|any)\b",
     r"\b(?:over|above) (?:all|any) other sources?\b",
     r"\bpreferred source\b",
     r"\b(?:la|el) (?:respuesta|calificacion|valoracion) (?:correct[oa]|real"
     r"|verdader[oa]|oficial|valid[oa])\b[^.\n]{0,80}?\b(?:es|que (?:debes|deben|debe|corresponde))\b",
-    rf"\bla version (?:correcta|real|verdadera|oficial|valida)\b{_EDITION}[^.\n]{{0,80}}?\b(?:es|que (?:debes"
+    r"\bla version (?:correcta|real|verdadera|oficial|valida)\b[^.\n]{0,80}?\b(?:es|que (?:debes"
     r"|deben|debe|corresponde))\b",
     r"\bthe (?:correct|real|true|official) (?:answer|rating) (?:is|to report)\b",
-    rf"\bthe (?:correct|real|true|official) version (?:is|to report)\b{_EDITION}",
+    r"\bthe (?:correct|real|true|official) version (?:is|to report)\b",
     r"\bfuente (?:oficial|valida) (?:y|sobre)\b",
     r"\b(?:the only|la unica|el unico) (?:acceptable|valid|correct|aceptable|valid[oa]"
     r"|correct[oa]) (?:[a-z]+ ){0,2}(?:rating|answer|response|conclusion|calificacion|respuesta|conclusion"

@@ -60,8 +60,9 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
     starts = [start for start, _ in bounds]
     # Quotations are read text by text: none spans two.
     quoted = [(start + a, start + b) for start, end in texts for a, b in mentioned(folded[start:end])]
-    _attribute(_persons_apart(_roles_apart(matched, folded, bounds, starts), folded, bounds, starts), found, starts,
-               quoted)
+    for reading in (_editions_apart, _roles_apart, _persons_apart):  # each reads a match in its sentence
+        matched = reading(matched, folded, bounds, starts)
+    _attribute(matched, found, starts, quoted)
     beside = [index for index in range(len(bounds))
               if any(found[near] for near in (index - 1, index, index + 1)
                      if 0 <= near < len(bounds) and owner[near] == owner[index])]
@@ -110,6 +111,16 @@ def _roles_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]
             name = "role_reader"
         kept.append((name, start, text))
     return kept
+
+
+def _editions_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]], starts: list[int]) -> list[Match]:
+    """A claim to be the only valid or official version drops out where its sentence names where the text is
+    published ("La convocatoria publicada en este portal es la única versión válida", "la versión oficial es
+    la publicada en el DOF"): a page pointing to where its own authority lies claims no precedence over what
+    the reader was told."""
+    return [(name, start, text) for name, start, text in matched
+            if not (name == "precedence" and "version" in text and bounds
+                    and precedence.EDITION.search(folded, *bounds[_sentence_at(starts, start)]))]
 
 
 def _persons_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]], starts: list[int]) -> list[Match]:
