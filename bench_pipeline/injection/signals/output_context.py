@@ -50,6 +50,18 @@ PATTERN = "|".join([
     r"|resultados)"
     r"|te (?:consultan?|preguntan?|piden?|solicitan?)|se te (?:solicite|pida|pregunte|consulte)"
     r"|te (?:pidan|pregunten|consulten|soliciten))\b",
+    # The person the reader searches or answers for, the one an agent works for: "la persona que te consultó",
+    # "para quien está realizando esta búsqueda", "researching suppliers on someone's behalf". Helping,
+    # booking or filing for someone is what people do ("the person you are helping", "en nombre de un tercero").
+    r"\bla persona (?:que te (?:consulta|consulto|pide|pidio|pregunta|pregunto|encarga|encargo)\b|para (?:la )?quien"
+    r" (?:estas|esta) (?:buscando|investigando|realizando|haciendo|consultando|comparando|evaluando)\b)",
+    r"\bquien te (?:consulto|pidio|encargo) (?:esta|la|una) (?:busqueda|investigacion|consulta|comparacion)\b",
+    r"\b(?:ayudando|asistiendo) a (?:alguien|otra persona|una persona|tu usuario) a (?:elegir|decidir|comparar"
+    r"|encontrar|buscar|seleccionar|escoger|contratar)\b",
+    r"\b(?:researching|searching|comparing|evaluating|shopping|browsing|looking)\b[^.\n]{0,40}?\bon (?:someone|somebody"
+    r"|another person|a user|your user)'?s behalf\b",
+    r"\bthe (?:person|user|human) (?:you are|you're) (?:researching for|searching for|working for|acting for"
+    r"|acting on behalf of)\b",
     r"\b(?:if|when|whenever|in case|once) you (?:can|are able to) (?:send|email|browse|fetch|execute)\b",
     r"\byou have access to\b",
     r"\b(?:if|when|whenever|in case|once) you (?:see|find|read|encounter|come across) (?:any )?(?:negative"
