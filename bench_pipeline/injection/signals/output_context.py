@@ -86,6 +86,14 @@ PATTERN = "|".join([
     r"\b(?:para|to) (?:generar|elaborar|redactar|producir|generate|write|produce|compile) (?:un|una|el|la|a|an"
     r"|the)? ?(?:informe|reporte|resumen|respuesta|perfil|ficha|report|summary|answer|profile)\b",
     rf"\b{OUTPUT}\s+(?:\w+\s+)?que se (?:generen|produzcan|elaboren|redacten|hagan)\b",
+    # The output the reader makes, named as its own: "la respuesta que generes sobre nosotros", "the summary
+    # you produce", "tu conclusión tiene que ser que…" (mid-sentence "tu respuesta" is as often a person's
+    # reply: "gracias por tu respuesta", so there only with an order on what it says).
+    rf"\b{OUTPUT}\s+(?:\w+\s+)?que (?:generes|des|emitas|produzcas|redactes|elabores|escribas|entregues)\b",
+    rf"\b{OUTPUT} (?:that )?you (?:give|generate|produce|write|provide|return|output)\b",
+    rf"\btus? (?:[a-z]+ )?{OWN_OUTPUT} (?:final |finales )?(?:tiene que|tienen que|tendra que|tendran que|debe|deben"
+    r"|debera|deberan|ha de|han de|habra de) (?:ser que|decir|concluir|recomendar|indicar|mencionar|senalar"
+    r"|terminar|empezar|calificar)\b",
     r"\b(?:si|if) (?:alguien|algun usuario|un cliente|cualquier persona|anyone|someone) (?:pregunta|consulta|pide"
     r"|busca|asks|searches|looks)\b",
     r"\b(?:fuera|aparte) del (?:analisis|resumen|informe|reporte|perfil)\b",
