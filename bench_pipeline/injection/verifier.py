@@ -133,6 +133,8 @@ Decision = Literal["flagged", "cleared", "lifted", "below", "form"]
 # news speak too, so a window that addresses nobody is lifted only at its own, stricter threshold
 # (`lift_unaddressed_above`).
 _LIFTABLE = ADDRESSING | {"role_reader"}
+# A window where the page only names itself ("More information about this page") tells no reader anything.
+_NAMES_ONLY_ITSELF = frozenset({"deixis"})
 
 
 def decide(window: Candidate, bar: Bar, score: float, thresholds: Thresholds) -> Decision:
@@ -147,7 +149,7 @@ def decide(window: Candidate, bar: Bar, score: float, thresholds: Thresholds) ->
         return "below"
     if _LIFTABLE.intersection(window.signals) and score >= thresholds.lift_above:
         return "lifted"
-    if window.signals and score >= thresholds.lift_unaddressed_above:
+    if set(window.signals) - _NAMES_ONLY_ITSELF and score >= thresholds.lift_unaddressed_above:
         return "lifted"
     return "below"
 

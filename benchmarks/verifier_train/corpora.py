@@ -3,7 +3,7 @@ first stage finds in it.
 
 Development half (trained and tuned on): the injection_heldout texts of its dev split (BIPIA's
 output attacks, greshake, the authored Spanish attacks and look-alikes), the blind text corpora's
-dev halves (b1, b4, b5, b6, b7) and b2 whole, the d2 documents, mochi's test page, the dev half of the
+dev halves (b1, b4, b5, b6, b7, b8) and b2 whole, the d2 documents, mochi's test page, the dev half of the
 Spanish news and articles (trafilatura, fundus, scrapinghub, readability) and of tezca-mx's laws, DOF text
 and HTML (by document hash), the dev halves of the d4 and d6 documents (split by file name), and the
 texts written blind for training alone (`texts/`: hard negatives of the domain and about AI, attacks).
@@ -58,7 +58,7 @@ def text_items() -> list[Item]:
     for clean in clean_texts():
         half = "dev" if heldout_half(clean.id) == "dev" else "eval"
         items.append(_text_item(clean.id, "heldout:clean_es", False, half, clean.text))
-    for corpus, split in (("b1", True), ("b2", False), ("b4", True), ("b5", True), ("b6", True), ("b7", True)):
+    for corpus, split in (("b1", True), ("b2", False), ("b4", True), ("b5", True), ("b6", True), ("b7", True), ("b8", True)):
         for kind in ("attack", "clean"):
             for row in _rows(BLIND / "texts" / f"{corpus}_{kind}.jsonl"):
                 half = "eval" if split and blind_half(row["id"]) == "held out" else "dev"

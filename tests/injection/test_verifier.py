@@ -143,6 +143,8 @@ UNADDRESSED_LIFTS = [
     (("directive", "steering"), "hidden", 0.99, "lifted"),  # out of sight as in sight
     (("directive", "steering"), "hidden", 0.96, "below"),
     ((), "visible", 0.99, "below"),  # no signal: no window to lift
+    (("deixis",), "visible", 0.99, "below"),  # the page naming itself tells nobody anything
+    (("deixis",), "hidden", 0.99, "below"),
 ]
 
 
