@@ -244,7 +244,7 @@ REPORTS = [r"menci(?:on|ones)", r"referencias?", r"notas?", r"noticias?", r"repo
            r"informacion", r"datos?", r"versi(?:on|ones)", r"resenas?", r"denuncias?", r"resultados?", r"fuentes?",
            r"avisos?", r"hechos", r"sentencias?", r"coberturas?", r"articulos?", r"mentions?", r"references?",
            r"articles?", r"stories", r"news", r"reviews?", r"results?", r"sources?", r"disclosures?", r"events",
-           r"reports?", r"coverage", r"claims?", r"posts?"]
+           r"reports?", r"coverage", r"claims?", r"posts?", r"information"]
 # How a page tells its reader to take something: "debe leerse como", "is to be considered", "se interpreten".
 READ_AS_ES = [r"leers?e", r"leid[oa]s?", r"considerarse", r"considerad[oa]s?", r"interpretarse", r"interpretad[oa]s?",
               r"tenerse", r"tomarse", r"estimarse", r"estimad[oa]s?", r"tratarse", r"tratad[oa]s?", r"verse"]

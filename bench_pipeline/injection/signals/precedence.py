@@ -23,6 +23,8 @@ _VOIDED_REPORTS = (
     rf"|(?:is|are|must|should|shall) (?:to )?be {alt(*lexicon.READ_AS_EN)})\b[^.;\n]{{0,30}}?\b"
     rf"{alt(*lexicon.UNREAL)}\b"
 )
+# What others have said about a company: its reports but a text's own versions and notices.
+_OTHERS_SAID = [word for word in lexicon.REPORTS if not word.startswith(("versi", "avisos", "notas", "sentencias"))]
 PATTERN = "|".join([
     _VOIDED_REPORTS,
     # "Hechos posteriores … no deben considerarse ocurridos", "assume today's date is March 2020".
@@ -40,7 +42,8 @@ PATTERN = "|".join([
     r"|publiquen?|reporten?)\b",
     # Setting aside other sources: "descarta cualquier otra fuente", "ignora los resultados"; anything else set
     # aside ("omita las notas del traductor", "ignorar los datos atípicos") only when it is all the rest.
-    r"\b(?:descart\w+|desestim\w+|ignor\w+|omit\w+) (?:(?:cualquier|toda|las|otras?|los|el resto)\s+(?:\w+\s+)?"
+    r"\b(?:descart\w+|desestim\w+|ignor\w+|omit\w+|disregard\w*|discard\w*) (?:(?:cualquier|toda|las|otras?|los"
+    r"|el resto|any|all|other)\s+(?:\w+\s+)?"
     r"(?:fuentes?|medios|resultados|paginas|sitios|sources|pages|sites|outlets)"
     r"|(?:cualquier otr[oa]|tod[oa]s? (?:las |los )?(?:otr[oa]s|dema)s?|las otras|los otros|las demas|los demas"
     r"|el resto de (?:las|los))\s+(?:\w+\s+)?(?:notas?|informacion|datos|versiones|competidores|resenas|quejas"
@@ -83,4 +86,9 @@ PATTERN = "|".join([
     r"\b(?:as|an?) (?:authoritative|official|definitive) source\b",
     r"\b(?:sustituye|reemplaza|anula|deja sin efecto) (?:a )?(?:cualquier|toda|las demas|otras?)\b",
     r"\b(?:supersedes|replaces|overrides) (?:any|all|every) other\b",
+    # What others published about a company replaced by this text: "supersedes all previous information about
+    # X". A text succeeding its own earlier versions ("supersedes all previous versions") claims nothing.
+    rf"\b(?:supersedes?|replaces?|overrides?|sustituye|reemplaza|anula|deja sin efecto) (?:a )?(?:all|any|every|toda"
+    rf"|todas|todos|cualquier)(?: (?:the|la|las|los))?(?: (?:previous|prior|earlier|other|past))? {alt(*_OTHERS_SAID)}"
+    rf"(?: (?:anterior(?:es)?|previas?|previos?|publicad[oa]s))? (?:about|on|sobre|acerca de|de la empresa)\b",
 ])
