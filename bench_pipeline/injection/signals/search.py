@@ -59,7 +59,7 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
     found: list[set[str]] = [set() for _ in bounds]
     starts = [start for start, _ in bounds]
     # Quotations are read text by text: none spans two.
-    quoted = [(start + a, start + b) for start, end in texts for a, b in mentioned(folded[start:end])]
+    quoted = _union([(start + a, start + b) for start, end in texts for a, b in mentioned(folded[start:end])])
     for reading in (_editions_apart, _roles_apart, _persons_apart):  # each reads a match in its sentence
         matched = reading(matched, folded, bounds, starts)
     _attribute(matched, found, starts, quoted)
@@ -150,10 +150,14 @@ def _sentence_at(starts: list[int], at: int) -> int:
 
 
 def _attribute(matched: list[Match], found: list[set[str]], starts: list[int], quoted: list[tuple[int, int]]) -> None:
+    """Each match's signal added to the sentence of its first word, unless that word is inside one of `quoted`
+    (sorted, merged spans)."""
+    quote_starts = [a for a, _ in quoted]
     for name, start, text in matched:
         # A match may open on the space before its first word: it belongs where that word is.
         at = start + len(text) - len(text.lstrip())
-        if any(a <= at < b for a, b in quoted):
+        index = bisect_right(quote_starts, at) - 1
+        if index >= 0 and at < quoted[index][1]:
             continue
         found[_sentence_at(starts, at)].add(name)
 
@@ -176,3 +180,14 @@ def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
         else:
             merged.append([start, end])
     return [(start, end) for start, end in merged]
+
+
+def _union(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The positions in any of `spans`, as sorted spans none of which overlap."""
+    union: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if union and start < union[-1][1]:
+            union[-1] = (union[-1][0], max(end, union[-1][1]))
+        else:
+            union.append((start, end))
+    return union
