@@ -163,11 +163,11 @@ OWN_OUTPUT = alt(*lexicon.OWN_OUTPUT_NOUNS)
 _READER_OWN = alt(*lexicon.OWN_OUTPUT_NOUNS, *lexicon.INSTRUCTION_NOUNS, *lexicon.READER_OWN)
 PERSONS_THING = re.compile(rf"\b(?:tu|tus|your)\s+(?!(?:[a-z]+\s+){{0,2}}?{_READER_OWN}\b)[a-z]{{3,}}")
 # Questions set to a person ("Answer all questions", "In your response to Question 3", "Lea cada pregunta",
-# "hoja de respuestas"): the answer then is a person's, as in an exam or a form.
+# "hoja de respuestas", a survey): the answer then is a person's, as in an exam, a form or a survey.
 _SET_NOUN = alt(*lexicon.SET_QUESTION_NOUNS)
 SET_QUESTIONS = re.compile(
     rf"\b{_SET_NOUN}\s+(?:no\.?\s*|num\.?\s*|#\s*)?\d+\b"
     rf"|\b{group(lexicon.QUESTION_COUNTS)}\s+{_SET_NOUN}\b(?!\s+{group(lexicon.QUESTION_TOPICS)}\b)"
-    rf"|\b{group(lexicon.ANSWER_SHEETS)}\b")
+    rf"|\b{group(lexicon.QUESTIONNAIRES)}\b")
 # A quotation a text asks to repeat speaks to whoever reads it later, not to this text's reader.
 QUOTED = re.compile("\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u00ab[^\u00bb\n]*\u00bb")

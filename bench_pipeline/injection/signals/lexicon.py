@@ -274,8 +274,8 @@ OWN_OUTPUT_NOUNS = [r"respuestas?", r"resumen(?:es)?", r"salidas?", r"responses?
                     r"conclusions?", r"dictamen(?:es)?", r"veredictos?", r"verdicts?", r"assessments?",
                     r"borrador(?:es)?", r"drafts?", r"reportes?", r"informes?", r"sintesis"]
 
-# Questions set to a person (an exam, a form, a contest): counted or numbered, not a topic the reader is asked
-# about. `grammar.SET_QUESTIONS` builds on these.
+# Questions set to a person (an exam, a form, a contest, a survey): counted or numbered, not a topic the reader
+# is asked about. `grammar.SET_QUESTIONS` builds on these.
 SET_QUESTION_NOUNS = [r"questions?", r"preguntas?", r"reactivos?", r"incisos?", r"ejercicios?", r"exercises?",
                       r"problems?", r"problemas?", r"items?"]
 QUESTION_COUNTS = [r"all(?: the)?", r"each", r"every", r"the following", r"todas las", r"todos los", r"cada",
@@ -284,7 +284,9 @@ QUESTION_COUNTS = [r"all(?: the)?", r"each", r"every", r"the following", r"todas
 # que recibas".
 QUESTION_TOPICS = [r"about", r"on", r"regarding", r"concerning", r"related", r"you (?:get|receive)", r"sobre",
                    r"acerca", r"respecto", r"relacionad\w*", r"que (?:te|le|les|recib\w*|lleg\w*)"]
-ANSWER_SHEETS = [r"answer sheets?", r"answer booklets?", r"booklets?", r"hojas? de respuestas?", r"cuadernillos?"]
+QUESTIONNAIRES = [r"answer sheets?", r"answer booklets?", r"booklets?", r"hojas? de respuestas?", r"cuadernillos?",
+                 r"surveys?", r"encuestas?", r"questionnaires?", r"cuestionarios?", r"quiz(?:zes)?", r"polls?",
+                 r"sondeos?"]
 
 # --- who speaks with authority -----------------------------------------------------------------
 
