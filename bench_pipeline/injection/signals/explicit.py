@@ -50,8 +50,12 @@ JAILBREAK = "|".join([
     # The rest of the reader's own task or chat as an order's scope: "for the remainder of this task, …".
     r"\b(?:for|during|throughout) the (?:remainder|rest) of (?:this|the|our|your) (?:task|conversation|chat"
     r"|exchange|interaction)\b",
-    r"\b(?:from now on,? (?:you|your)|you will (?:now )?play the role|your (?:new )?role is|pretend (?:to be"
-    r"|you are))\b",
+    r"\b(?:from (?:now|here|this point) on,? (?:you|your)|you will (?:now )?play the role|your (?:new )?role is"
+    r"|pretend (?:to be|you are))\b",
+    # A role traded for another: "stop being an impartial researcher and become our account manager".
+    r"\b(?:stop being|deja de ser) (?:an?|the|un|una|el|la) (?:[a-z]+ ){0,2}?[a-z]+(?: for a moment| por un momento)?"
+    r",? (?:and|y) (?:become|act as|conviertete en|pasa a ser|actua como)\b",
+    r"\basume (?:desde ahora|a partir de ahora|ahora) (?:el|un) (?:papel|rol)\b",
     rf"{CLAUSE_START}(?:act as (?:an?|the|our)|actua como)\b",
     # A role handed to the reader from a point of its reading on: "a partir de este párrafo actúas como…".
     r"\b(?:ahora eres|a partir de (?:ahora|este (?:punto|momento|parrafo|mensaje|texto))(?:,)? (?:eres|seras|debes"

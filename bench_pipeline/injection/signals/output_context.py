@@ -71,6 +71,15 @@ PATTERN = "|".join([
     r"|conflicting|contradictory|adverse|unfavou?rable)\b",
     r"\b(?:in case|whenever|when|if) (?:the|a|any) (?:user|person asking)(?: is| asks| wants| mentions"
     r"| requests)\b",
+    # A company coming up in what the reader compiles is the moment to act: "when X appears in a summary",
+    # "if X comes up in a supplier comparison". What the reader's own business does there ("si tu empresa
+    # aparece en…") is a person's; a report or a list is as often a person's document, so only these, and as
+    # the noun that ends the phrase ("the summary report" is a screen of some program).
+    r"\b(?:when|whenever|if|once|cuando|si|siempre que)\s+(?!(?:tu|tus|su|sus|your|you)\b)[^.\n]{1,60}?\b(?:appears?"
+    r"|comes? up|shows? up|is (?:listed|mentioned|included)|aparece|aparezca|figura|figure|salga|surja|se mencione"
+    r"|se incluya)\s+(?:in|on|among|en|entre)\s+(?:(?:a|an|any|the|un|una|cualquier|el|la|los|las)\s+)?(?:[a-z]+\s+)?"
+    r"(?:summary|summaries|comparisons?|rankings?|shortlists?|resumen(?:es)?|comparativ[oa]s?|clasificaci(?:on|ones)"
+    r"|lista corta)\b(?=\s*[,.;:)]|\s*$|\s+(?:de|del|of|about|sobre|for|para|that|que|y|and|or|o)\b)",
     r"\bwhen asked\b",
     r"\b(?:when|whenever|while) (?:ranking|recommending|screening)\b",
     r"\bwhenever (?:this|the) (?:page|site|document|text) is (?:retrieved|read|indexed|summari[sz]ed|used|cited"
