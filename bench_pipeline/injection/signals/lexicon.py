@@ -267,7 +267,8 @@ UNREAL = [
 OUTPUT_NOUNS = [r"respuestas?", r"resumen(?:es)?", r"resenas?", r"perfil(?:es)?", r"fichas?", r"informes?",
                 r"reportes?", r"comparativ[ao]s?", r"descripcion(?:es)?", r"recomendacion(?:es)?", r"analisis",
                 r"evaluacion(?:es)?", r"salidas?", r"shortlists?", r"responses?", r"answers?", r"repl(?:y|ies)",
-                r"outputs?", r"summar(?:y|ies)", r"reports?", r"profiles?", r"rankings?", r"descriptions?"]
+                r"outputs?", r"summar(?:y|ies)", r"reports?", r"profiles?", r"rankings?", r"descriptions?",
+                r"analys[ie]s", r"assessments?", r"evaluations?"]
 # What only the reader's own output is called when a page says "your …" / "tu …".
 OWN_OUTPUT_NOUNS = [r"respuestas?", r"resumen(?:es)?", r"salidas?", r"responses?", r"answers?", r"repl(?:y|ies)",
                     r"outputs?", r"summar(?:y|ies)", r"ranking", r"recommendations?", r"conclusion(?:es)?",

@@ -15,6 +15,9 @@ PATTERN = "|".join([
     r"(?!\s+(?:por|by)\s+(?:el|la|los|las|nuestr[oa]s?|su|sus|the|our|its|their|this|este|esta)\b)",
     rf"\b{OUTPUT} (?:de|of|sobre|about) (?:esta|este|this) (?:pagina|sitio|page|site|documento|document|perfil"
     rf"|profile|empresa|company)\b",
+    # What the reader writes about the speaker: "los resúmenes sobre nuestra empresa" ("el perfil de nuestra
+    # empresa" is a page's own heading).
+    rf"\b{OUTPUT} (?:sobre|acerca de|about|on) (?:nuestr[oa]s?|our|us\b)",
     r"\b(?:al|antes de) (?:responder|contestar|resumir|describir)\b",
     # Generating is the reader's act only when what it makes is an answer ("antes de generar el resumen"),
     # not a payroll file ("antes de generar el archivo de pago"); drafting and preparing a report
@@ -65,6 +68,10 @@ PATTERN = "|".join([
     r"|another person|a user|your user)'?s behalf\b",
     r"\bthe (?:person|user|human) (?:you are|you're) (?:researching for|searching for|working for|acting for"
     r"|acting on behalf of)\b",
+    # The same in English: "if you're writing up X for a procurement team", "while you are ranking suppliers".
+    r"\b(?:if|when|while|whenever|in case|once) you(?:'re| are) (?:currently )?(?:writing up|compiling|researching"
+    r"|summari[sz]ing|comparing|evaluating|ranking|assessing|scoring|drafting|analy[sz]ing|screening|profiling"
+    r"|building (?:a|an) (?:supplier|vendor|company|risk) (?:profile|list|shortlist|report))\b",
     r"\b(?:if|when|whenever|in case|once) you (?:can|are able to) (?:send|email|browse|fetch|execute)\b",
     r"\byou have access to\b",
     r"\b(?:if|when|whenever|in case|once) you (?:see|find|read|encounter|come across) (?:any )?(?:negative"
@@ -97,7 +104,7 @@ PATTERN = "|".join([
     r"|summary)\b(?! (?:a|de|del|al|to|of) )",
     r"\b(?:para|to) (?:generar|elaborar|redactar|producir|generate|write|produce|compile) (?:un|una|el|la|a|an"
     r"|the)? ?(?:informe|reporte|resumen|respuesta|perfil|ficha|report|summary|answer|profile)\b",
-    rf"\b{OUTPUT}\s+(?:\w+\s+)?que se (?:generen|produzcan|elaboren|redacten|hagan)\b",
+    rf"\b{OUTPUT}\s+(?:\w+\s+)?que se (?:generen?|produzcan?|elaboren?|redacten?|hagan?)\b",
     # The output the reader makes, named as its own: "la respuesta que generes sobre nosotros", "the summary
     # you produce", "tu conclusión tiene que ser que…" (mid-sentence "tu respuesta" is as often a person's
     # reply: "gracias por tu respuesta", so there only with an order on what it says).
