@@ -13,7 +13,10 @@ from bench_pipeline.injection.signals.grammar import alt
 # publication ("la versión oficial es la edición impresa", "la publicada en el DOF"), not a source set over
 # every other. A `version` claim in a sentence that names one is dropped (`search`), wherever it stands.
 EDITION = re.compile(r"\b(?:edicion|impres[oa]|pdf|firmad[oa]|publicad[oa] en|papel|electronicamente|diario oficial"
-                     r"|print(?:ed)?|signed|published (?:in|on))\b")
+                     r"|print(?:ed)?|signed|published (?:in|on)"
+                     # A translation's notice names the original language's text as the official one.
+                     r"|traduccion(?:es)?|traducid[oa]|translations?|translated|(?:texto|version) en (?:espanol|ingles)"
+                     r"|(?:spanish|english) (?:text|version))\b")
 
 # Reports about the company, then an order to read them as unreal: an official text voids acts and rules
 # ("se deja sin efecto el acuerdo"), and reads them in the future ("se entenderán hechas a"), not as orders.
