@@ -15,7 +15,7 @@ from bench_pipeline.injection.signals import (
 )
 from bench_pipeline.injection.signals.grammar import PERSONS_THING, QUOTED, SET_QUESTIONS, names_only_a_role
 from bench_pipeline.injection.signals.prefilter import Prefilter, matches
-from bench_pipeline.injection.signals.text import JOIN, mentioned
+from bench_pipeline.injection.signals.text import mentioned
 from bench_pipeline.reading.textmap import fold
 
 _SIGNALS = [(name, re.compile(pattern)) for name, pattern in (
@@ -125,22 +125,21 @@ def _editions_apart(matched: list[Match], folded: str, bounds: list[tuple[int, i
 
 def _persons_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]], starts: list[int]) -> list[Match]:
     """An `output_context` match becomes `person_context` (a condition on a person's task, or a person's
-    answer to a form) where it or the sentence after it says its reader owns something a program does not
-    ("si estás evaluando proveedores para tu planta", "if you're comparing suppliers, download our checklist.
-    It covers … everything your procurement team should ask"), or where it or the sentence before it sets questions ("Answer all questions. Your answer should show…", "In your
+    answer to a form) in a sentence that says its reader owns something a program does not ("si estás
+    evaluando proveedores para tu planta", "if you are asked for your booking reference"), or where it or
+    the sentence before it on the same line sets questions ("Answer all questions. Your answer should show…", "In your
     response to Question 3", "Lea cada pregunta antes de responder")."""
     kept = []
     for name, start, text in matched:
         if name == "output_context" and bounds:
             index = _sentence_at(starts, start)
             start_of, end_of = bounds[index]
-            before = bounds[index - 1][0] if index and JOIN not in folded[bounds[index - 1][0]:start_of] else start_of
-            after = (bounds[index + 1][1] if index + 1 < len(bounds) and JOIN not in folded[end_of:bounds[index + 1][1]]
-                     else end_of)
-            quotes = [quote.span() for quote in QUOTED.finditer(folded, start_of, after)]
+            # The sentence before counts on the same line only: a hidden element's text starts its own line.
+            before = bounds[index - 1][0] if index and "\n" not in folded[bounds[index - 1][0]:start_of] else start_of
+            quotes = [quote.span() for quote in QUOTED.finditer(folded, start_of, end_of)]
             if SET_QUESTIONS.search(folded, before, end_of) or any(
                     not any(a <= thing.start() < b for a, b in quotes)
-                    for thing in PERSONS_THING.finditer(folded, start_of, after)):
+                    for thing in PERSONS_THING.finditer(folded, start_of, end_of)):
                 name = "person_context"
         kept.append((name, start, text))
     return kept
