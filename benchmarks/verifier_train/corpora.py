@@ -58,7 +58,8 @@ def text_items() -> list[Item]:
     for clean in clean_texts():
         half = "dev" if heldout_half(clean.id) == "dev" else "eval"
         items.append(_text_item(clean.id, "heldout:clean_es", False, half, clean.text))
-    for corpus, split in (("b1", True), ("b2", False), ("b4", True), ("b5", True), ("b6", True), ("b7", True), ("b8", True)):
+    blind_texts = (("b1", True), ("b2", False), ("b4", True), ("b5", True), ("b6", True), ("b7", True), ("b8", True))
+    for corpus, split in blind_texts:
         for kind in ("attack", "clean"):
             for row in _rows(BLIND / "texts" / f"{corpus}_{kind}.jsonl"):
                 half = "eval" if split and blind_half(row["id"]) == "held out" else "dev"

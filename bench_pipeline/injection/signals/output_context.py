@@ -68,7 +68,8 @@ PATTERN = "|".join([
     r"|another person|a user|your user)'?s behalf\b",
     r"\bthe (?:person|user|human) (?:you are|you're) (?:researching for|searching for|working for|acting for"
     r"|acting on behalf of)\b",
-    r"\bon behalf of the (?:person|user|client|customer|buyer) (?:who|that) (?:asked|is asking|queried|requested|sent)\b",
+    r"\bon behalf of the (?:person|user|client|customer|buyer) (?:who|that) (?:asked|is asking|queried|requested"
+    r"|sent)\b",
     # The reader's tools named as its own: "if your toolset includes a calendar" (a person's tools are a drill).
     r"\b(?:if|when|si|cuando) (?:your|tu|tus) (?:toolset|plugins|function calls|herramientas digitales)\b",
     # The same in English: "if you're writing up X for a procurement team", "while you are ranking suppliers".
