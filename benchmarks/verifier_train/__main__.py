@@ -3,7 +3,8 @@ the development half, choose its thresholds there, and print development and eva
 for the first stage alone and for each candidate model (`corpora.py` says what is in each half).
 
 Deterministic: fixed folds and seeds, items in a fixed order. `--write` saves the chosen model to
-`bench_pipeline/injection/verifier_weights.npz` and prints its SHA-256. Needs the real third-party
+`bench_pipeline/injection/verifier_weights.npz` and prints its SHA-256, unless `gate_probe` finds gated
+held-out attacks on real pages that it misses and the committed model flags. Needs the real third-party
 captures folder beside the clone (../shared/realdata), absent from a user's clone.
 
 Candidates: `signals` (logistic regression over the signal set alone), `linear` (the signal set
@@ -38,6 +39,7 @@ from bench_pipeline.injection.verifier import (
 )
 from benchmarks.injection_heldout.sources import REALDATA
 from benchmarks.verifier_train.corpora import Item, every_item
+from benchmarks.verifier_train.gate_probe import new_misses
 
 FOLDS = 5
 SEED = 20261204
@@ -391,6 +393,12 @@ def main(argv: list[str]) -> int:
         print(f"\n## Development items the {CHOSEN} verdict gets wrong (out-of-fold scores)\n")
         print("\n".join(shown))
     if args.write and chosen is not None:
+        missed = new_misses(chosen, shipped)
+        if missed:
+            print(f"\nnot written: the new model misses {len(missed)} gated held-out attacks on real pages that the "
+                  "committed one flags (`make heldout` would count them):")
+            print("\n".join(f"- {line}" for line in missed[:30]))
+            return 1
         print(f"\nwrote {WEIGHTS_FILE.name}: sha256 {chosen.save()}")
     return 0
 
