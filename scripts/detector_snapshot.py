@@ -97,13 +97,13 @@ def _documents(pairs: bool) -> Iterator[tuple[str, str, bytes]]:
         yield "real page", page.name, page.data
     if not pairs:
         return
-    from benchmarks.injection_heldout.__main__ import _pick
+    from benchmarks.injection_heldout.__main__ import pick_host
     from benchmarks.injection_heldout.carriers import CARRIERS
 
     hosts, pdfs = html_hosts(), pdf_hosts()
     for item in _heldout_texts():
         for carrier in CARRIERS:
-            host = _pick(pdfs if carrier.media == "pdf" else hosts, item.id, carrier.name)
+            host = pick_host(pdfs if carrier.media == "pdf" else hosts, item.id, carrier.name)
             yield "held-out pair", f"{item.id} {carrier.name}", carrier.build(item.text, host.data)
 
 

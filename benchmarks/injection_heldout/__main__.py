@@ -26,12 +26,12 @@ GATE = 0.98
 BUNDLED = Path(__file__).resolve().parents[2] / "fixtures" / "web-search" / "_shared"
 
 
-def _pick(hosts, *keys: str):
+def pick_host(hosts, *keys: str):
     digest = int(hashlib.sha256("|".join(keys).encode()).hexdigest(), 16)
     return hosts[digest % len(hosts)]
 
 
-def _scope(attack: Attack, carrier) -> str:
+def scope_of(attack: Attack, carrier) -> str:
     """`gated` when the pair counts toward the carrier's recall; otherwise why it is reported apart."""
     if attack.family == "bipia_task_request":
         return "task request"
@@ -78,13 +78,13 @@ def main(argv: list[str]) -> int:
     for attack in chosen:
         for carrier in CARRIERS:
             pool = pdfs if carrier.media == "pdf" else hosts
-            host = _pick(pool, attack.id, carrier.name)
+            host = pick_host(pool, attack.id, carrier.name)
             jobs.append((attack, carrier.name, host.name))
     clean_jobs = [(page.name, page.data) for page in clean_pages()]
     clean_jobs += [(f"bundled:{path.name}", path.read_bytes()) for path in sorted(BUNDLED.glob("*/*"))
                    if path.suffix in (".html", ".pdf") and not path.name.startswith("inj-")]
     look_alikes = [text for text in clean_texts() if half_of(text.id) == args.half]
-    look_alike_jobs = [(text, carrier_name, _pick(hosts, text.id, carrier_name).name) for text in look_alikes
+    look_alike_jobs = [(text, carrier_name, pick_host(hosts, text.id, carrier_name).name) for text in look_alikes
                        for carrier_name in ("visible_paragraph", "display_none")]
     with ProcessPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(_job, jobs, chunksize=8))
@@ -101,7 +101,7 @@ def _print_tables(half, chosen, results, clean_results, look_alike_results) -> N
     by_attack: dict[str, list[bool]] = defaultdict(list)
     misses = []
     for attack, carrier_name, family, host_name, flagged in results:
-        scope = _scope(attack, _CARRIER[carrier_name])
+        scope = scope_of(attack, _CARRIER[carrier_name])
         if scope != "gated":
             apart[(scope, family)].append(flagged)
             continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bench_pipeline.injection.detector import judged_by, scan
 from bench_pipeline.injection.verifier import Verifier
-from benchmarks.injection_heldout.__main__ import _pick, _scope
+from benchmarks.injection_heldout.__main__ import pick_host, scope_of
 from benchmarks.injection_heldout.carriers import CARRIERS
 from benchmarks.injection_heldout.sources import attacks, html_hosts
 
@@ -21,15 +21,18 @@ def new_misses(candidate: Verifier, committed: Verifier) -> list[str]:
     """The gated (attack, carrier, host) pairs the committed model flags and the candidate does not."""
     hosts = html_hosts()
     carriers = [carrier for carrier in CARRIERS if carrier.name in PROBE_CARRIERS]
-    pages = [(attack, carrier, host) for attack in attacks() for carrier in carriers
-             if _scope(attack, carrier) == "gated" for host in [_pick(hosts, attack.id, carrier.name)]]
     missed = []
-    for attack, carrier, host in pages:
-        page = carrier.build(attack.text, host.data)
-        with judged_by(candidate):
-            flagged = scan(page, carrier.media).flagged
-        if not flagged:
-            with judged_by(committed):
-                if scan(page, carrier.media).flagged:
-                    missed.append(f"{carrier.name} {attack.id} on {host.name}: {' '.join(attack.text.split())[:100]}")
+    for attack in attacks():
+        for carrier in carriers:
+            if scope_of(attack, carrier) != "gated":
+                continue
+            host = pick_host(hosts, attack.id, carrier.name)
+            page = carrier.build(attack.text, host.data)
+            with judged_by(candidate):
+                flagged = scan(page, carrier.media).flagged
+            if not flagged:
+                with judged_by(committed):
+                    flagged_before = scan(page, carrier.media).flagged
+                if flagged_before:
+                    missed.append(f"{carrier.name} {attack.id} on {host.name}: {' '.join(attack.text.split())[:90]}")
     return missed
