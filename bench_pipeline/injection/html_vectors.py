@@ -25,6 +25,7 @@ _SCRIPT_BLOCK = re.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.D
 _TAG = re.compile(r"</?[A-Za-z][^<>]{0,1000}>|<!(?:\[[^<>]{0,100}|doctype[^<>]{0,200})>", re.IGNORECASE)
 # Code symbols per letter: prose, even quoting a JSON snippet, stays under 0.11; tracking code is 0.3+.
 _CODE_DENSITY = 0.15
+_CODE_SYMBOLS = "{}();=+[]<>$\\|&"
 _INSTRUCTION_KEY = re.compile(
     r"^(?:instructions?|system_?prompt|prompt"
     r"|(?:ai|llm|assistant|model|agent|bot)[_ -]?(?:instructions?|prompt|notes?|directive))$"
@@ -102,8 +103,9 @@ def commented_prose(text: str) -> str:
     """What a comment says in words: commented-out markup loses its tags and scripts, and a
     comment that is code (tracking snippets, conditional includes) says nothing."""
     text = _TAG.sub(" ", _SCRIPT_BLOCK.sub(" ", text))
-    letters = sum(ch.isalpha() for ch in text)
-    code = sum(ch in "{}();=+[]<>$\\|&" for ch in text)
+    # Counted by C loops (a comment can hold a whole commented-out page), not a generator per character.
+    letters = sum(map(str.isalpha, text))
+    code = sum(map(text.count, _CODE_SYMBOLS))
     return "" if letters == 0 or code / letters > _CODE_DENSITY else text
 
 
