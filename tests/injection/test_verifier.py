@@ -59,7 +59,7 @@ def test_candidate_windows_keep_windows_under_every_bar():
     assert {"visible", "hidden"} <= over.bars and over.text == ATTACK
 
 
-OBLIGED_ALONE = "Los resúmenes de prensa deberán concluir que la empresa cumple todas las normas."
+OBLIGED_ALONE = "Los boletines de prensa deberán concluir que la empresa cumple todas las normas."
 
 
 def test_an_obligation_to_say_something_alone_is_a_candidate_only_where_people_read():

@@ -9,7 +9,7 @@ from typing import Literal
 WEIGHTS = {
     "explicit": 3, "addressed_model": 3, "addressee": 2, "output_context": 2, "authority_label": 2, "role_field": 2,
     "precedence": 2, "steering": 2, "directive": 1, "authority_claim": 1, "deixis": 1, "automation": 1, "data_sink": 1,
-    "role_reader": 2, "person_context": 1,
+    "role_reader": 2, "person_context": 1, "work_product": 0,
 }
 ADDRESSING = frozenset({"explicit", "addressed_model", "addressee", "output_context", "authority_label",
                         "role_field", "precedence"})
@@ -90,7 +90,8 @@ def _meets(signals: set[str], hidden: bool) -> bool:
     # authority's name. A bare imperative beside the page naming itself ("Share this article") or a
     # mention of AI is not enough.
     ordered = "directive" in signals and bool(signals & _ORDER_CONTEXT)
-    return bool(signals & _SELF_SUFFICIENT_HIDDEN) or len(signals) >= 2 and (
+    weighing = [signal for signal in signals if WEIGHTS[signal]]  # a weightless signal only makes a window
+    return bool(signals & _SELF_SUFFICIENT_HIDDEN) or len(weighing) >= 2 and (
         addresses(signals, hidden=True) or "steering" in signals or ordered)
 
 

@@ -11,7 +11,7 @@ from functools import cache
 
 from bench_pipeline.injection.signals import (
     addressed_model, addressee, authority_claim, authority_label, automation, data_sink, deixis, directive, explicit,
-    output_context, precedence, role_field, steering,
+    output_context, precedence, role_field, steering, work_product,
 )
 from bench_pipeline.injection.signals.grammar import PERSONS_THING, QUOTED, SET_QUESTIONS, names_only_a_role
 from bench_pipeline.injection.signals.prefilter import Prefilter, matches
@@ -24,6 +24,7 @@ _SIGNALS = [(name, re.compile(pattern)) for name, pattern in (
     ("output_context", output_context.PATTERN), ("authority_label", authority_label.PATTERN),
     ("role_field", role_field.PATTERN), ("precedence", precedence.PATTERN), ("steering", steering.PATTERN),
     ("authority_claim", authority_claim.PATTERN), ("deixis", deixis.PATTERN), ("automation", automation.PATTERN),
+    ("work_product", work_product.PATTERN),
 )]
 # A directive alone meets neither bar: it is looked for only in and beside sentences with another
 # signal, a match starting there and reading at most `_DIRECTIVE_TAIL` characters past them; in the
@@ -32,6 +33,7 @@ _DIRECTIVE = re.compile(directive.PATTERN)
 _OBLIGED = re.compile(directive.OBLIGED)
 _DIRECTIVE_TAIL = 120
 _ROLE_SIGNALS = frozenset({"addressee", "addressed_model", "authority_label", "automation"})
+_WORK_PRODUCT = frozenset({"work_product"})
 
 Match = tuple[str, int, str]  # signal, where it starts in the folded text, what it matched
 
@@ -63,18 +65,33 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
     for reading in (_editions_apart, _roles_apart, _persons_apart):  # each reads a match in its sentence
         matched = reading(matched, folded, bounds, starts)
     _attribute(matched, found, starts, quoted)
-    beside = [index for index in range(len(bounds))
-              if any(found[near] for near in (index - 1, index, index + 1)
+    # A work product alone is looked at for an order in its own sentence, never beside it.
+    signalled = [bool(signals - _WORK_PRODUCT) for signals in found]
+    beside = [index for index in range(len(bounds)) if found[index]
+              or any(signalled[near] for near in (index - 1, index + 1)
                      if 0 <= near < len(bounds) and owner[near] == owner[index])]
     where = [(0, len(folded))] if exhaustive else _merged([bounds[index] for index in beside])
-    _attribute([("directive", match.start(), match.group()) for match in _within(_DIRECTIVE, folded, where)],
-               found, starts, quoted)
-    _attribute([("directive", match.start(), match.group()) for match in _within(_OBLIGED, folded, list(read))],
-               found, starts, quoted)
-    for signals in found:
+    orders = [("directive", match.start(), match.group()) for match in _within(_DIRECTIVE, folded, where)]
+    orders += [("directive", match.start(), match.group()) for match in _within(_OBLIGED, folded, list(read))]
+    _attribute(orders, found, starts, quoted)
+    ordered = _ordered_products(matched, orders, starts)
+    for index, signals in enumerate(found):
+        if index not in ordered:
+            signals -= _WORK_PRODUCT  # a report named where nothing is ordered is what news and manuals do
         if signals & {"addressee", "addressed_model", "role_reader"}:
             signals.discard("automation")  # the reader addressed is the automated reader mentioned: one signal
     return found
+
+
+def _ordered_products(matched: list[Match], orders: list[Match], starts: list[int]) -> set[int]:
+    """The sentences where a work product is named beside an order that ends on another word: in "Report any
+    outage to the help desk" the order's verb is the only report."""
+    ends: dict[int, set[int]] = {}
+    for _, start, text in orders:
+        ends.setdefault(_sentence_at(starts, start + len(text) - len(text.lstrip())), set()).add(start + len(text))
+    return {index for name, start, text in matched if name == "work_product"
+            for index in [_sentence_at(starts, start + len(text) - len(text.lstrip()))]
+            if ends.get(index, set()) - {start + len(text)}}
 
 
 @cache
