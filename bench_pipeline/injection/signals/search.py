@@ -76,7 +76,7 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
     _attribute(orders, found, starts, quoted)
     ordered = _ordered_products(matched, orders, starts)
     for index, signals in enumerate(found):
-        if index not in ordered:
+        if index not in ordered or "directive" not in signals:  # an order inside a quotation is not counted
             signals -= _WORK_PRODUCT  # a report named where nothing is ordered is what news and manuals do
         if signals & {"addressee", "addressed_model", "role_reader"}:
             signals.discard("automation")  # the reader addressed is the automated reader mentioned: one signal
@@ -88,10 +88,10 @@ def _ordered_products(matched: list[Match], orders: list[Match], starts: list[in
     outage to the help desk" the order's verb is the only report."""
     ends: dict[int, set[int]] = {}
     for _, start, text in orders:
-        ends.setdefault(_sentence_at(starts, start + len(text) - len(text.lstrip())), set()).add(start + len(text))
-    return {index for name, start, text in matched if name == "work_product"
-            for index in [_sentence_at(starts, start + len(text) - len(text.lstrip()))]
-            if ends.get(index, set()) - {start + len(text)}}
+        ends.setdefault(_sentence_at(starts, _first_word(start, text)), set()).add(start + len(text))
+    products = [(_sentence_at(starts, _first_word(start, text)), start + len(text))
+                for name, start, text in matched if name == "work_product"]
+    return {index for index, end in products if ends.get(index, set()) - {end}}
 
 
 @cache
@@ -162,6 +162,11 @@ def _persons_apart(matched: list[Match], folded: str, bounds: list[tuple[int, in
     return kept
 
 
+def _first_word(start: int, text: str) -> int:
+    """Where a match's first word is: a match may open on the space before it, and belongs where that word is."""
+    return start + len(text) - len(text.lstrip())
+
+
 def _sentence_at(starts: list[int], at: int) -> int:
     """The sentence a position of the folded text lies in, by the sentences' starts."""
     return max(0, bisect_right(starts, at) - 1)
@@ -172,8 +177,7 @@ def _attribute(matched: list[Match], found: list[set[str]], starts: list[int], q
     (sorted, merged spans)."""
     quote_starts = [a for a, _ in quoted]
     for name, start, text in matched:
-        # A match may open on the space before its first word: it belongs where that word is.
-        at = start + len(text) - len(text.lstrip())
+        at = _first_word(start, text)
         index = bisect_right(quote_starts, at) - 1
         if index >= 0 and at < quoted[index][1]:
             continue
