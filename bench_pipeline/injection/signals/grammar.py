@@ -147,9 +147,10 @@ ES_SUBJUNCTIVE = alt(*_longest_first({form for verb in lexicon.OUTPUT_VERBS_ES f
 ES_INFINITIVE = alt(*_longest_first(lexicon.OUTPUT_VERBS_ES)) + CLITICS
 EN_VERB = alt(*_longest_first(lexicon.OUTPUT_VERBS_EN))
 # Where a clause opens: the text's start, after punctuation, a dash or a quote, or after a word that
-# introduces an order ("por favor", "and", "from now on").
+# introduces an order ("por favor", "and", "from now on"). A full stop with a letter right after it joins the
+# parts of a name (`itemListElement.position`, `www.sitio.mx`), so a clause opens after it only past a space.
 CLAUSE_START = (
-    r"(?:^\s*|(?:(?<=[.!?:;\n\u00a1\u00bf\"'(\[\u2014\u2013*>|,{\u201c\u201d\u2018\u2019\u00ab\u00bb])"
+    r"(?:^\s*|(?<=\.)\s+|(?:(?<=[!?:;\n\u00a1\u00bf\"'(\[\u2014\u2013*>|,{\u201c\u201d\u2018\u2019\u00ab\u00bb])"
     r"|(?<=(?<!\w)-))\s*"
     r"|\b" + group(lexicon.CLAUSE_OPENERS) + r"\s+)"
 )
