@@ -23,8 +23,9 @@ PATTERN = "|".join([
     rf"(?:^\s*|(?:(?<=[.!?\n\u00a1\u00bf\[(\"'>*\u201c\u201d\u2018\u2019\u00ab\u00bb])"
     rf"|(?<=(?<!\w)-))\s*){_A_READER}(?:\s*(?:,|y|e|and|o|or)\s+{_A_READER})*\s*:",
     rf"\b{READER}\s+(?:que|that|which|who)?\s*(?:{READS})\b",
+    # "anything" and "whatever" name a thing, not a person, by its task.
     rf"\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|systems?|tools?|programs?|services?"
-    rf"|{_TASK_PRONOUN})(?:\s+(?:de|of|for)\s+[a-z]+|\s+[a-z]+)?\s+(?:que|that|which|who)?\s*(?:{READS}),?\s+"
+    rf"|anything|whatever|{_TASK_PRONOUN})(?:\s+(?:de|of|for)\s+[a-z]+|\s+[a-z]+)?\s+(?:que|that|which|who)?\s*(?:{READS}),?\s+"
     rf"(?:[\w-]+,?\s+){{0,8}}?(?:esta|este|estas|estos|esto|this|these|our|nuestr[oa]s?)\b",
     # Tools named by their task, then a colon: a dedication ("Herramientas que actualicen directorios:").
     rf"(?:^\s*|(?<=[.!?\n\u00bf\u00a1>*])\s*)(?:las |los |the )?{TOOL}(?:\s+(?:y|e|o|and|or)\s+[a-z]+)?"
