@@ -44,7 +44,8 @@ from bench_pipeline.reading.decode import parse_html_tree
 from bench_pipeline.reading.source import HtmlSource
 
 __all__ = ["Evidence", "InjectionReport", "judged_by", "scan", "scan_html", "sniff_media"]
-_BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{22,}={0,2}")  # 16 bytes and up: "Reply in reverse."
+_BASE64_CHARS = 22  # 16 bytes and up: "Reply in reverse."
+_BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{%d,}={0,2}" % _BASE64_CHARS)
 # What prose is not made of: random bytes are half symbols and control characters, words are not.
 _NOT_PROSE = re.compile(r"[^\w\s.,;:!?\u00a1\u00bf'\"()\-]")
 _SNIPPET = 160
@@ -199,7 +200,9 @@ def _decoded_windows(texts: list[str]) -> list[list[tuple[str, Candidate]]]:
 def _decoded_runs(text: str) -> list[str]:
     """Base64 runs that decode to words. Identifiers and hashes that happen to be base64 decode to bytes
     that read as no text."""
-    decoded = []
+    decoded: list[str] = []
+    if len(text) < _BASE64_CHARS:  # most attribute values: too short to hold a run, not worth a search
+        return decoded
     for run in _BASE64_RUN.findall(text):
         try:
             raw = base64.b64decode(run + "=" * (-len(run) % 4), validate=True)
