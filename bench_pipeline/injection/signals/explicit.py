@@ -91,7 +91,9 @@ UNBOUND = (r"\b(?:un|una|an?|the|el|la)\s+(?:modelo|ia|asistente|model|ai|assist
 _TRANSFER = group(lexicon.TRANSFER_VERBS)
 _SINK = group(lexicon.SINKS)
 _HELD_DATA = group(lexicon.READER_HELD_DATA)
+# All three in one sentence: a full stop ends it only before a space (a URL's dots do not).
+_IN_SENTENCE = r"(?:[^.\n]|\.(?!\s))"
 EXFILTRATION = "|".join([
-    rf"\b{_TRANSFER}\b(?=[^\n]{{0,200}}?{_SINK})(?=[^\n]{{0,200}}?\b{_HELD_DATA})",
-    rf"\b{_HELD_DATA}\b(?=[^\n]{{0,120}}?\b{_TRANSFER}\b)(?=[^\n]{{0,200}}?{_SINK})",
+    rf"\b{_TRANSFER}\b(?={_IN_SENTENCE}{{0,200}}?{_SINK})(?={_IN_SENTENCE}{{0,200}}?\b{_HELD_DATA})",
+    rf"\b{_HELD_DATA}\b(?={_IN_SENTENCE}{{0,120}}?\b{_TRANSFER}\b)(?={_IN_SENTENCE}{{0,200}}?{_SINK})",
 ])
