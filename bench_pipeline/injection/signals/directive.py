@@ -23,7 +23,7 @@ PATTERN = "|".join([
     r"\bse (?:responde|describe|presenta|reporta|menciona|omite|considera|trata|debe|deberan?)\b",
     r"\bque (?:digan?|declaren?|omitan?|mencionen?|presenten?|describan?|reporten?|reflejen?|traten?|incluyan?"
     r"|excluyan?|muestren?|destaquen?)\b",
-    r"\b(?:make sure|be sure|asegurate|asegurese) (?:to|de|que)\b",
+    r"\b(?:make sure|be sure|asegurate|asegurese) (?:to|de|que|that|the|your|every|each|all)\b",
     r"\bque sea[ns]?\b",
     rf"\bque[ \t]+(?:[a-z]+[ \t]+){{0,8}}?(?:no[ \t]+)?(?:(?:se|le|les|lo|la|los|las)[ \t]+)?{ES_SUBJUNCTIVE}\b",
     # A negative tú order on any verb: "no" + a second-person subjunctive ("no pongas", "no expliques").

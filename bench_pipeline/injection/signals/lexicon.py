@@ -111,7 +111,8 @@ OUTPUT_VERBS_ES = (
     "ejecutar abrir visitar llamar pedir solicitar preguntar subrayar minimizar exagerar desacreditar descalificar "
     "criticar alabar nombrar referir dirigir redirigir incorporar integrar devolver regresar entregar producir "
     "imitar imaginar suponer dejar pasar saltar tener recordar aplicar adoptar asumir aceptar validar verificar "
-    "revisar anotar corregir actualizar registrar guardar quedar desconfiar concentrar limitar advertir alertar avisar"
+    "revisar anotar corregir actualizar registrar guardar quedar desconfiar concentrar limitar advertir alertar avisar "
+    "ordenar reproducir capturar encabezar ocupar"
 ).split()
 # Orders of irregular verbs (tú, usted, ustedes, negative tú), and the infinitive.
 IRREGULAR_ORDERS_ES = {
@@ -140,6 +141,7 @@ IRREGULAR_ORDERS_ES = {
     "corregir": "corrige corrija corrijan corrijas corregir",
     "empezar": "empieza empiece empiecen empieces empezar",
     "comenzar": "comienza comience comiencen comiences comenzar",
+    "reproducir": "reproduce reproduzca reproduzcan reproduzcas reproducir",
     "referir": "refiere refiera refieran refieras referir", "dirigir": "dirige dirija dirijan dirijas dirigir",
     "redirigir": "redirige redirija redirijan redirijas redirigir",
     "obedecer": "obedece obedezca obedezcan obedezcas obedecer",
