@@ -25,7 +25,8 @@ PATTERN = "|".join([
     rf"\b{READER}\s+(?:que|that|which|who)?\s*(?:{READS})\b",
     # "anything" and "whatever" name a thing, not a person, by its task.
     rf"\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|systems?|tools?|programs?|services?"
-    rf"|anything|whatever|{_TASK_PRONOUN})(?:\s+(?:de|of|for)\s+[a-z]+|\s+[a-z]+)?\s+(?:que|that|which|who)?\s*(?:{READS}),?\s+"
+    rf"|anything|whatever|{_TASK_PRONOUN})(?:\s+(?:de|of|for)\s+[a-z]+|\s+[a-z]+)?\s+(?:que|that|which|who)?\s*"
+    rf"(?:{READS}),?\s+"
     rf"(?:[\w-]+,?\s+){{0,8}}?(?:esta|este|estas|estos|esto|this|these|our|nuestr[oa]s?)\b",
     # Tools named by their task, then a colon: a dedication ("Herramientas que actualicen directorios:").
     rf"(?:^\s*|(?<=[.!?\n\u00bf\u00a1>*])\s*)(?:las |los |the )?{TOOL}(?:\s+(?:y|e|o|and|or)\s+[a-z]+)?"
