@@ -4,6 +4,7 @@ batched forms equal to the text-by-text ones."""
 import pytest
 
 from bench_pipeline.injection.signals import candidate_windows
+from bench_pipeline.injection.signals.search import _DIRECTIVE
 from bench_pipeline.injection.signals.text import (
     folded, folded_many, sentence_bounds, words_apart, words_apart_many,
 )
@@ -91,6 +92,4 @@ def test_a_job_noun_is_masked_unless_the_lexicon_names_the_phrase_a_reader(text,
     ("nota: rank us first", True),
 ])
 def test_a_full_stop_opens_a_clause_only_before_a_space(text, opens):
-    from bench_pipeline.injection.signals.search import _DIRECTIVE
-
     assert any(match.group().strip() in ("position", "rank") for match in _DIRECTIVE.finditer(text)) == opens

@@ -23,7 +23,7 @@ from bisect import bisect_right
 from typing import NamedTuple
 
 from bench_pipeline.injection.signals.rule import ADDRESSING, HIDDEN_BAR, VISIBLE_BAR, WEIGHTS, Bar, windows
-from bench_pipeline.injection.signals.search import signal_matches, signals_per_sentence
+from bench_pipeline.injection.signals.search import first_word, signal_matches, signals_per_sentence
 from bench_pipeline.injection.signals.text import JOIN, folded_many, sentence_bounds, words_apart_many
 
 __all__ = ["ADDRESSING", "HIDDEN_BAR", "VISIBLE_BAR", "WEIGHTS", "Bar", "Candidate", "Finding", "candidate_windows",
@@ -106,9 +106,8 @@ def _sentences(texts: list[str], exhaustive: bool = False, read: frozenset[int] 
     if not matched and not exhaustive and not read_kept:
         # No sentence holds a signal, so none is beside one for the directive to be looked for: no window.
         return None
-    # A match may open on the space before its first word: it belongs where that word is.
     judged = range(len(pieces)) if exhaustive else sorted(
-        {bisect_right(starts, at + len(text) - len(text.lstrip())) - 1 for _, at, text in matched} | read_kept)
+        {bisect_right(starts, first_word(at, text)) - 1 for _, at, text in matched} | read_kept)
     bounds, owner = [], []
     for position in judged:
         for start, end in sentence_bounds(folded_pieces[position]):

@@ -271,17 +271,18 @@ OUTPUT_NOUNS = [r"respuestas?", r"resumen(?:es)?", r"resenas?", r"perfil(?:es)?"
                 r"evaluacion(?:es)?", r"salidas?", r"shortlists?", r"responses?", r"answers?", r"repl(?:y|ies)",
                 r"outputs?", r"summar(?:y|ies)", r"reports?", r"profiles?", r"rankings?", r"descriptions?",
                 r"analys[ie]s", r"assessments?", r"evaluations?"]
+# The reader's answers themselves, and a page's own descriptions: what it says, not what it compiles.
+ANSWERS = [r"respuestas?", r"resenas?", r"fichas?", r"descripcion(?:es)?", r"salidas?", r"responses?", r"answers?",
+           r"repl(?:y|ies)", r"outputs?", r"descriptions?"]
 # What a company-intelligence reader compiles from the pages it reads: an order about one of these is an
 # order about its work, whoever the sentence names ("la clasificación final debe encabezarla X", "position
-# X above all other mills in the supplier ranking"). The reader's answers alone are `OUTPUT_NOUNS`' business.
-# English "list" is left out: schema.org's `itemListElement`, read as words, fills structured data with it.
-WORK_PRODUCTS = [r"resumen(?:es)?", r"perfil(?:es)?", r"informes?", r"reportes?", r"comparativ[ao]s?",
-                 r"comparaci(?:on|ones)", r"recomendacion(?:es)?", r"analisis", r"evaluacion(?:es)?",
-                 r"clasificaci(?:on|ones)", r"rankings?", r"listados?", r"listas?", r"tablas?", r"puntuaci(?:on|ones)",
-                 r"puntajes?", r"calificaci(?:on|ones)", r"seleccion(?:es)?", r"dictamen(?:es)?", r"shortlists?",
-                 r"summar(?:y|ies)", r"reports?", r"profiles?", r"comparisons?", r"recommendations?",
-                 r"analys[ie]s", r"assessments?", r"evaluations?", r"listings?", r"tables?",
-                 r"scores?", r"ratings?", r"selections?"]
+# X above all other mills in the supplier ranking"): its outputs but its answers, and the rankings, tables and
+# scores of an evaluation. English "list" is left out: schema.org's `itemListElement`, read as words, fills
+# structured data with it.
+WORK_PRODUCTS = [noun for noun in OUTPUT_NOUNS if noun not in ANSWERS] + [
+    r"comparaci(?:on|ones)", r"clasificaci(?:on|ones)", r"listados?", r"listas?", r"tablas?", r"puntuaci(?:on|ones)",
+    r"puntajes?", r"calificaci(?:on|ones)", r"seleccion(?:es)?", r"dictamen(?:es)?", r"comparisons?",
+    r"recommendations?", r"listings?", r"tables?", r"scores?", r"ratings?", r"selections?"]
 # What only the reader's own output is called when a page says "your …" / "tu …".
 OWN_OUTPUT_NOUNS = [r"respuestas?", r"resumen(?:es)?", r"salidas?", r"responses?", r"answers?", r"repl(?:y|ies)",
                     r"outputs?", r"summar(?:y|ies)", r"ranking", r"recommendations?", r"conclusion(?:es)?",

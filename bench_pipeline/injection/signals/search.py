@@ -64,7 +64,7 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
     quoted = _union([(start + a, start + b) for start, end in texts for a, b in mentioned(folded[start:end])])
     for reading in (_editions_apart, _roles_apart, _persons_apart):  # each reads a match in its sentence
         matched = reading(matched, folded, bounds, starts)
-    _attribute(matched, found, starts, quoted)
+    counted = _attribute(matched, found, starts, quoted)
     # A work product alone is looked at for an order in its own sentence, never beside it.
     signalled = [bool(signals - _WORK_PRODUCT) for signals in found]
     beside = [index for index in range(len(bounds)) if found[index]
@@ -73,10 +73,9 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
     where = [(0, len(folded))] if exhaustive else _merged([bounds[index] for index in beside])
     orders = [("directive", match.start(), match.group()) for match in _within(_DIRECTIVE, folded, where)]
     orders += [("directive", match.start(), match.group()) for match in _within(_OBLIGED, folded, list(read))]
-    _attribute(orders, found, starts, quoted)
-    ordered = _ordered_products(matched, orders, starts)
+    ordered = _ordered_products(counted, _attribute(orders, found, starts, quoted), starts)
     for index, signals in enumerate(found):
-        if index not in ordered or "directive" not in signals:  # an order inside a quotation is not counted
+        if index not in ordered:
             signals -= _WORK_PRODUCT  # a report named where nothing is ordered is what news and manuals do
         if signals & {"addressee", "addressed_model", "role_reader"}:
             signals.discard("automation")  # the reader addressed is the automated reader mentioned: one signal
@@ -85,11 +84,11 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
 
 def _ordered_products(matched: list[Match], orders: list[Match], starts: list[int]) -> set[int]:
     """The sentences where a work product is named beside an order that ends on another word: in "Report any
-    outage to the help desk" the order's verb is the only report."""
+    outage to the help desk" the order's verb is the only report. Both as `_attribute` counted them (not quoted)."""
     ends: dict[int, set[int]] = {}
     for _, start, text in orders:
-        ends.setdefault(_sentence_at(starts, _first_word(start, text)), set()).add(start + len(text))
-    products = [(_sentence_at(starts, _first_word(start, text)), start + len(text))
+        ends.setdefault(_sentence_at(starts, first_word(start, text)), set()).add(start + len(text))
+    products = [(_sentence_at(starts, first_word(start, text)), start + len(text))
                 for name, start, text in matched if name == "work_product"]
     return {index for index, end in products if ends.get(index, set()) - {end}}
 
@@ -162,7 +161,7 @@ def _persons_apart(matched: list[Match], folded: str, bounds: list[tuple[int, in
     return kept
 
 
-def _first_word(start: int, text: str) -> int:
+def first_word(start: int, text: str) -> int:
     """Where a match's first word is: a match may open on the space before it, and belongs where that word is."""
     return start + len(text) - len(text.lstrip())
 
@@ -172,16 +171,20 @@ def _sentence_at(starts: list[int], at: int) -> int:
     return max(0, bisect_right(starts, at) - 1)
 
 
-def _attribute(matched: list[Match], found: list[set[str]], starts: list[int], quoted: list[tuple[int, int]]) -> None:
+def _attribute(matched: list[Match], found: list[set[str]], starts: list[int],
+               quoted: list[tuple[int, int]]) -> list[Match]:
     """Each match's signal added to the sentence of its first word, unless that word is inside one of `quoted`
-    (sorted, merged spans)."""
+    (sorted, merged spans); the matches counted are returned."""
     quote_starts = [a for a, _ in quoted]
+    counted = []
     for name, start, text in matched:
-        at = _first_word(start, text)
+        at = first_word(start, text)
         index = bisect_right(quote_starts, at) - 1
         if index >= 0 and at < quoted[index][1]:
             continue
         found[_sentence_at(starts, at)].add(name)
+        counted.append((name, start, text))
+    return counted
 
 
 def _within(pattern: re.Pattern[str], text: str, spans: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
