@@ -39,7 +39,7 @@ class TextCorpus(NamedTuple):
 
 TEXTS = (TextCorpus("b1", True), TextCorpus("b2", False), TextCorpus("b4", True), TextCorpus("b5", True),
          TextCorpus("b6", True), TextCorpus("b7", True), TextCorpus("b8", True), TextCorpus("b9", True),
-         TextCorpus("b10", True))
+         TextCorpus("b10", True), TextCorpus("b11", True))
 DOCS = (("d2", "seen"), ("d3", "held out"))
 # Document corpora split by SHA-256 of the file name, like the texts: the dev half may train and tune.
 SPLIT_DOCS = ("d4", "d6")
