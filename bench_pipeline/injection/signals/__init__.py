@@ -12,7 +12,7 @@ Where things are:
 - `grammar`: pattern pieces several signals share, built from the lexicon;
 - one module per signal (`explicit`, `addressed_model`, `addressee`, `output_context`,
   `authority_label`, `role_field`, `precedence`, `steering`, `directive`, `authority_claim`,
-  `deixis`, `automation`, `data_sink`, `work_product`), its docstring saying what it looks for;
+  `deixis`, `automation`, `data_sink`, `work_product`, `verdict`), its docstring saying what it looks for;
 - `text`: folding, sentences, reported quotations; `prefilter`: where a pattern can match at all;
 - `search`: each sentence's signals; `rule`: weights, bars, windows, the decision.
 """

@@ -283,6 +283,19 @@ WORK_PRODUCTS = [noun for noun in OUTPUT_NOUNS if noun not in ANSWERS] + [
     r"comparaci(?:on|ones)", r"clasificaci(?:on|ones)", r"listados?", r"listas?", r"tablas?", r"puntuaci(?:on|ones)",
     r"puntajes?", r"calificaci(?:on|ones)", r"seleccion(?:es)?", r"dictamen(?:es)?", r"comparisons?",
     r"recommendations?", r"listings?", r"tables?", r"scores?", r"ratings?", r"selections?"]
+# How an evaluation comes out for whoever it names: a place in a ranking, a grade, a verdict of trust. News
+# reports rankings in these words; a company's page prescribes them ("toda tabla … se ordena colocando a X en
+# la posición número uno", "the grade for X is fixed at AAA for all reports"). English "first" counts only where
+# a clause ends on it ("places X first;"), not in "first quarter" or "for the first time".
+VERDICTS = [
+    r"(?:primer|primera) (?:lugar|posicion|sitio|puesto|opcion)", r"numero uno", r"en la cima", r"a la cabeza",
+    r"por encima de", r"antes que", r"(?:ultimo|ultima) (?:lugar|posicion)",
+    r"first(?=\s*(?:[.;:,!)]|$))", r"at the top", r"top (?:spot|position|place|pick|choice)", r"number one",
+    r"above (?:all|every|any)", r"ahead of", r"go(?:es)? last", r"at the bottom",
+    r"aaa", r"(?:cinco|5) estrellas", r"(?:five|5) stars?", r"calificacion maxima", r"mejor calificacion",
+    r"highest (?:rating|score|grade|mark)", r"excelente", r"excellent", r"confiables?", r"trustworthy", r"reliable",
+    r"dependable", r"recomendad[oa]s?", r"recomendables?", r"recommended", r"preferentes?", r"preferred",
+    r"sin riesgos?", r"riesgo bajo", r"low risk", r"no risk"]
 # What only the reader's own output is called when a page says "your …" / "tu …".
 OWN_OUTPUT_NOUNS = [r"respuestas?", r"resumen(?:es)?", r"salidas?", r"responses?", r"answers?", r"repl(?:y|ies)",
                     r"outputs?", r"summar(?:y|ies)", r"ranking", r"recommendations?", r"conclusion(?:es)?",

@@ -9,7 +9,7 @@ from typing import Literal
 WEIGHTS = {
     "explicit": 3, "addressed_model": 3, "addressee": 2, "output_context": 2, "authority_label": 2, "role_field": 2,
     "precedence": 2, "steering": 2, "directive": 1, "authority_claim": 1, "deixis": 1, "automation": 1, "data_sink": 1,
-    "role_reader": 2, "person_context": 1, "work_product": 0,
+    "role_reader": 2, "person_context": 1, "work_product": 0, "verdict": 0,
 }
 ADDRESSING = frozenset({"explicit", "addressed_model", "addressee", "output_context", "authority_label",
                         "role_field", "precedence"})

@@ -11,7 +11,7 @@ from functools import cache
 
 from bench_pipeline.injection.signals import (
     addressed_model, addressee, authority_claim, authority_label, automation, data_sink, deixis, directive, explicit,
-    output_context, precedence, role_field, steering, work_product,
+    output_context, precedence, role_field, steering, verdict, work_product,
 )
 from bench_pipeline.injection.signals.grammar import PERSONS_THING, QUOTED, SET_QUESTIONS, names_only_a_role
 from bench_pipeline.injection.signals.prefilter import Prefilter, matches
@@ -24,7 +24,7 @@ _SIGNALS = [(name, re.compile(pattern)) for name, pattern in (
     ("output_context", output_context.PATTERN), ("authority_label", authority_label.PATTERN),
     ("role_field", role_field.PATTERN), ("precedence", precedence.PATTERN), ("steering", steering.PATTERN),
     ("authority_claim", authority_claim.PATTERN), ("deixis", deixis.PATTERN), ("automation", automation.PATTERN),
-    ("work_product", work_product.PATTERN),
+    ("work_product", work_product.PATTERN), ("verdict", verdict.PATTERN),
 )]
 # A directive alone meets neither bar: it is looked for only in and beside sentences with another
 # signal, a match starting there and reading at most `_DIRECTIVE_TAIL` characters past them; in the
@@ -33,7 +33,9 @@ _DIRECTIVE = re.compile(directive.PATTERN)
 _OBLIGED = re.compile(directive.OBLIGED)
 _DIRECTIVE_TAIL = 120
 _ROLE_SIGNALS = frozenset({"addressee", "addressed_model", "authority_label", "automation"})
-_WORK_PRODUCT = frozenset({"work_product"})
+_WEIGHTLESS = frozenset({"work_product", "verdict"})
+# A verdict is stated in a sentence: a rating's label ("Calificación: 5 de 5 estrellas") or a table's cell is data.
+_STATEMENT_WORDS = 8
 
 Match = tuple[str, int, str]  # signal, where it starts in the folded text, what it matched
 
@@ -65,8 +67,13 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
     for reading in (_editions_apart, _roles_apart, _persons_apart):  # each reads a match in its sentence
         matched = reading(matched, folded, bounds, starts)
     counted = _attribute(matched, found, starts, quoted)
-    # A work product alone is looked at for an order in its own sentence, never beside it.
-    signalled = [bool(signals - _WORK_PRODUCT) for signals in found]
+    for (start, end), signals in zip(bounds, found):
+        # A verdict where nothing is evaluated is any page's praise; a rating's label is data.
+        if "verdict" in signals and (
+                "work_product" not in signals or len(folded[start:end].split()) < _STATEMENT_WORDS):
+            signals.discard("verdict")
+    # A work product or a verdict alone is looked at for an order in its own sentence, never beside it.
+    signalled = [bool(signals - _WEIGHTLESS) for signals in found]
     beside = [index for index in range(len(bounds)) if found[index]
               or any(signalled[near] for near in (index - 1, index + 1)
                      if 0 <= near < len(bounds) and owner[near] == owner[index])]
@@ -75,8 +82,8 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
     orders += [("directive", match.start(), match.group()) for match in _within(_OBLIGED, folded, list(read))]
     ordered = _ordered_products(counted, _attribute(orders, found, starts, quoted), starts)
     for index, signals in enumerate(found):
-        if index not in ordered:
-            signals -= _WORK_PRODUCT  # a report named where nothing is ordered is what news and manuals do
+        if index not in ordered and "verdict" not in signals:
+            signals.discard("work_product")  # a report named where nothing is ordered or judged: news, manuals
         if signals & {"addressee", "addressed_model", "role_reader"}:
             signals.discard("automation")  # the reader addressed is the automated reader mentioned: one signal
     return found
