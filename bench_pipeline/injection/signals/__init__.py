@@ -102,7 +102,7 @@ def _sentences(texts: list[str], exhaustive: bool = False, read: frozenset[int] 
     for piece in folded_pieces:
         starts.append(offset)
         offset += len(piece) + len(JOIN)
-    matched = signal_matches(pieces, folded_pieces, folded_text, starts, exhaustive)
+    matched = signal_matches(pieces, folded_pieces, folded_text, starts, frozenset(read_kept), exhaustive)
     if not matched and not exhaustive and not read_kept:
         # No sentence holds a signal, so none is beside one for the directive to be looked for: no window.
         return None
@@ -114,8 +114,7 @@ def _sentences(texts: list[str], exhaustive: bool = False, read: frozenset[int] 
             bounds.append((starts[position] + start, starts[position] + end))
             owner.append(position)
     ranges = [(starts[position], starts[position] + len(folded_pieces[position])) for position in judged]
-    found = signals_per_sentence(matched, folded_text, bounds, owner, ranges, exhaustive,
-                                 [span for position, span in zip(judged, ranges) if position in read_kept])
+    found = signals_per_sentence(matched, folded_text, bounds, owner, ranges, exhaustive)
     # Folding keeps offsets except for compatibility forms (`ﬁ`): a text holding one is quoted folded.
     quoted = JOIN.join(piece if len(piece) == len(folded_piece) else folded_piece
                        for piece, folded_piece in zip(pieces, folded_pieces))

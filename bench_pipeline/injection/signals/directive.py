@@ -3,18 +3,24 @@ a clause opens, an obligation or a request followed by such a verb, "favor de �
 "que omitan", "make sure to". Laws and manuals speak like this too, so a directive alone meets
 neither bar; it is looked for only in and beside sentences that hold another signal. In the text a person
 reads, an obligation laid on saying something (`OBLIGED`: "los resúmenes deberán concluir que…", "must
-describe") is looked for in every sentence: alone, it is a window the verifier may lift ("quien compare
-proveedores debe recomendar a X"), at the strict threshold for windows that address nobody. A bare
+describe") and an order to say something followed by what (`SAY_THAT`: "indique que…", "respond that…") are
+looked for in every sentence: alone, each is a window the verifier may lift ("quien compare proveedores debe
+recomendar a X"), at the strict threshold for windows that address nobody. A bare
 imperative is every page's "Comparte" and "Lee más", and is left to sentences with another signal."""
 
 from bench_pipeline.injection.signals import lexicon
 from bench_pipeline.injection.signals.grammar import (
-    CLAUSE_START, EN_VERB, ES_INFINITIVE, ES_SUBJUNCTIVE, ES_VERB, OBLIGATION,
+    CLAUSE_START, CLITICS, EN_VERB, ES_INFINITIVE, ES_SUBJUNCTIVE, ES_VERB, OBLIGATION, alt, es_orders,
 )
 
 _ANY_ORDER = f"(?:{ES_VERB}|{EN_VERB})"
 OBLIGED = (rf"\b{OBLIGATION}\s+(?:(?:siempre|solo|unicamente|tambien|always|only|also|naturally|never|nunca|not"
            rf"|no)\s+)?(?:{ES_INFINITIVE}|{ES_VERB}|{EN_VERB})\b")
+# An order to say something, followed by what ("indíquele al usuario que…", "tell buyers that…"): looked for in
+# every sentence people read, like `OBLIGED`.
+_SAY = alt(*sorted({form for verb in lexicon.SAYING_VERBS_ES for form in es_orders(verb)}, key=len, reverse=True))
+SAY_THAT = (rf"{CLAUSE_START}(?:{_SAY}{CLITICS}(?:\s+(?:a|al|a la|a los|a las)\s+[a-z]+)?\s+que"
+            rf"|{alt(*lexicon.SAYING_VERBS_EN)}(?:\s+(?:the\s+|your\s+)?[a-z]+)?\s+that)\b")
 PATTERN = "|".join([
     rf"{CLAUSE_START}{_ANY_ORDER}\b",
     OBLIGED,

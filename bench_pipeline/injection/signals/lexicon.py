@@ -158,6 +158,12 @@ OUTPUT_VERBS_EN = (
     "reject deny visit fetch navigate execute return avoid decline refuse trust warn alert advise characterize "
     "characterise"
 ).split()
+# Verbs of saying: their order followed by what to say ("indique que X tiene antecedentes de fraude", "respond that
+# X has a spotless record") prescribes an answer's content. Not "note that" or "confirm that": documentation's and
+# forms' ways of pointing at a fact.
+SAYING_VERBS_ES = ("decir declarar afirmar informar reportar indicar responder contestar mencionar senalar sostener "
+                   "concluir comunicar asegurar explicar advertir aclarar").split()
+SAYING_VERBS_EN = "say state declare assert claim answer respond reply mention conclude tell warn advise inform".split()
 # Words that end in -es/-as after "no" without being a negative order ("no todas", "no menos").
 NOT_ORDERS_AFTER_NO = (
     "todas estas esas aquellas unas muchas pocas otras nuestras tus sus mas menos veces meses antes mientras ademas "

@@ -25,12 +25,14 @@ _SIGNALS = [(name, re.compile(pattern)) for name, pattern in (
     ("role_field", role_field.PATTERN), ("precedence", precedence.PATTERN), ("steering", steering.PATTERN),
     ("authority_claim", authority_claim.PATTERN), ("deixis", deixis.PATTERN), ("automation", automation.PATTERN),
     ("work_product", work_product.PATTERN), ("verdict", verdict.PATTERN),
+    ("read_order", directive.OBLIGED), ("read_order", directive.SAY_THAT),
 )]
 # A directive alone meets neither bar: it is looked for only in and beside sentences with another
-# signal, a match starting there and reading at most `_DIRECTIVE_TAIL` characters past them; in the
-# texts people read, an obligation laid on saying something (`OBLIGED`) in every sentence.
+# signal, a match starting there and reading at most `_DIRECTIVE_TAIL` characters past them. In the
+# texts people read, an obligation laid on saying something (`OBLIGED`) or an order to say something
+# (`SAY_THAT`) is a directive in every sentence: found with the signals, through the prefilter.
 _DIRECTIVE = re.compile(directive.PATTERN)
-_OBLIGED = re.compile(directive.OBLIGED)
+_READ_ORDER = "read_order"
 _DIRECTIVE_TAIL = 120
 _ROLE_SIGNALS = frozenset({"addressee", "addressed_model", "authority_label", "automation"})
 _WEIGHTLESS = frozenset({"work_product", "verdict"})
@@ -41,25 +43,27 @@ Match = tuple[str, int, str]  # signal, where it starts in the folded text, what
 
 
 def signal_matches(pieces: list[str], folded_pieces: list[str], folded: str, starts: list[int],
-                   exhaustive: bool = False) -> list[Match]:
-    """Every match of the signal patterns but the directive. `folded` is `folded_pieces` joined by `JOIN`,
-    each starting at its place in `starts`; `pieces` are the same texts unfolded. `exhaustive` searches
-    every pattern everywhere: the reference the prefilter must equal."""
+                   read: frozenset[int] = frozenset(), exhaustive: bool = False) -> list[Match]:
+    """Every match of the signal patterns but the directive, and the `read_order` matches of the texts people
+    read (their positions in `read`). `folded` is `folded_pieces` joined by `JOIN`, each starting at its place in
+    `starts`; `pieces` are the same texts unfolded. `exhaustive` searches every pattern everywhere: the
+    reference the prefilter must equal."""
     spans = _prefilter().spans(folded)
     matched: list[Match] = []
     for (name, pattern), where in zip(_SIGNALS, spans):
         hits = pattern.finditer(folded) if exhaustive or where is None else matches(pattern, folded, where)
-        matched += [(name, match.start(), match.group()) for match in hits]
+        matched += [(name, match.start(), match.group()) for match in hits
+                    if name != _READ_ORDER or bisect_right(starts, match.start()) - 1 in read]
     return matched + _data_sinks(pieces, folded_pieces, starts)
 
 
 def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[int, int]], owner: list[int],
-                         texts: list[tuple[int, int]], exhaustive: bool = False,
-                         read: list[tuple[int, int]] = ()) -> list[set[str]]:
+                         texts: list[tuple[int, int]], exhaustive: bool = False) -> list[set[str]]:
     """Each sentence's signals, from `signal_matches` and the directive's. `owner`: each sentence's text;
-    `texts`: where in `folded` the texts with sentences lie; `read`: those of them where an obligation
-    (`directive.OBLIGED`) is looked for in every sentence. `exhaustive` searches the directive everywhere:
+    `texts`: where in `folded` the texts with sentences lie. `exhaustive` searches the directive everywhere:
     the reference its shortcut must equal."""
+    read_orders = [("directive", start, text) for name, start, text in matched if name == _READ_ORDER]
+    matched = [match for match in matched if match[0] != _READ_ORDER]
     found: list[set[str]] = [set() for _ in bounds]
     starts = [start for start, _ in bounds]
     # Quotations are read text by text: none spans two.
@@ -79,8 +83,7 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
                      if 0 <= near < len(bounds) and owner[near] == owner[index])]
     where = [(0, len(folded))] if exhaustive else _merged([bounds[index] for index in beside])
     orders = [("directive", match.start(), match.group()) for match in _within(_DIRECTIVE, folded, where)]
-    orders += [("directive", match.start(), match.group()) for match in _within(_OBLIGED, folded, list(read))]
-    ordered = _ordered_products(counted, _attribute(orders, found, starts, quoted), starts)
+    ordered = _ordered_products(counted, _attribute(orders + read_orders, found, starts, quoted), starts)
     for index, signals in enumerate(found):
         if index not in ordered and "verdict" not in signals:
             signals.discard("work_product")  # a report named where nothing is ordered or judged: news, manuals
