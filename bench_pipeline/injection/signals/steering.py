@@ -5,7 +5,8 @@ as settings (`mencionar_sanciones: false`). A page has no reason to ask this of 
 
 from bench_pipeline.injection.signals import lexicon
 from bench_pipeline.injection.signals.grammar import (
-    CLAUSE_START, CLITICS, OBLIGATION, OUTPUT, alt, es_orders, es_past_subjunctive, es_subjunctive,
+    CLAUSE_START, CLITICS, EN_VERB, ES_INFINITIVE, ES_SUBJUNCTIVE, ES_VERB, OBLIGATION, OUTPUT, alt, es_orders,
+    es_past_subjunctive, es_subjunctive,
 )
 
 _CONCEAL = alt(*lexicon.CONCEAL_IDIOMS)
@@ -28,6 +29,9 @@ _LEAVE_OUT = alt(*lexicon.LEAVING_OUT_VERBS_ES, *(form for verb in lexicon.LEAVI
                  r"no (?:se )?(?:mencione|mencionen|cite|citen|incluya|incluyan|reporte|reporten|refleje|reflejen)",
                  *lexicon.LEAVING_OUT_EN) + CLITICS
 _ADVERSE = alt(*lexicon.ADVERSE_FACTS)
+# A polite or impersonal way to ask for the framing: "were presented as", "be ranked as".
+_EN_PASSIVE = (r"(?:be|been|being|were|was|is|are|gets?) (?:presented|described|ranked|listed|shown|recommended"
+               r"|portrayed|featured|positioned|rated)")
 PATTERN = "|".join([
     # Leaving out what counts against a company: "omitir cualquier referencia a sus multas", "must not
     # mention the recall", "excluir litigios, embargos y adeudos".
@@ -75,8 +79,10 @@ PATTERN = "|".join([
     r"\b(?:prioriza|priorice|prioricen|prioritize|prioritise|rank|rankea"
     r"|posiciona)\b[^.;\n]{0,40}\b(?:(?:los )?resultados|us|this|our|first|top|primero|primer lugar|nuestr\w*"
     r"|arriba|higher|above)\b",
-    # "As the top pick", "como la mejor opción"; not "as first reported", "as best they can", "como mejor
+    # "Recomiéndala como la mejor opción", "present us as the top pick", after an order in the same clause; not
+    # the news' "fue reconocida como la mejor empresa", "as first reported", "as best they can", "como mejor
     # convenga a sus intereses".
+    rf"\b(?:{ES_VERB}|{ES_SUBJUNCTIVE}|{ES_INFINITIVE}|{EN_VERB}|{_EN_PASSIVE})\b[^.;\n]{{0,80}}?"
     r"\b(?:as|como) (?:the |la |el )?(?:top|best|primera|mejor|numero uno|opcion numero uno|lider)\b"
     r"(?! (?:as|they|we|you|he|she|it|possible|posible|le|les|te|se|convenga|pueda|puedan)\b)",
     r"\b(?:as|como) (?:the |la |el )?first\b[^.;\n]{0,20}?\b(?:pick|choice|option|opcion|result|resultado)",
