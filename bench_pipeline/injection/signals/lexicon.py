@@ -76,6 +76,11 @@ READING_VERBS = [
     r"pars(?:es?|ing)", r"ranks?", r"ranking", r"aggregat(?:es?|ing)", r"abstracts?", r"abstracting",
     r"extracts?", r"extracting", r"condens(?:es?|ing)", r"synthesi[sz](?:es?|ing)", r"paraphras(?:es?|ing)",
 ]
+# Telling a person to ask something of a model: "pídele al modelo que cite sus fuentes", "ask the assistant to
+# summarise" — how tutorials speak of a model to its user. The model named after these is spoken of, not to.
+ASKING_ORDERS = [r"pide(?:le|les)?", r"pidale(?:s)?", r"pidanle", r"preguntale", r"preguntele", r"dile", r"digale",
+                 r"indicale", r"indiquele", r"ordenale", r"solicitale", r"instruye(?:le)?", r"ensenale", r"explicale",
+                 r"ask", r"tell", r"instruct", r"prompt", r"have", r"let", r"get"]
 # Asking something of someone: "solicitamos a…", "se ordena a…", "we urge…", "agradeceríamos a…".
 REQUESTS = [r"pedimos", r"solicitamos", r"rogamos", r"suplicamos", r"exigimos", r"exhortamos", r"instamos",
             r"invitamos", r"recomendamos", r"sugerimos", r"agradecemos", r"agradeceriamos", r"agradeceremos",

@@ -11,9 +11,9 @@ from functools import cache
 
 from bench_pipeline.injection.signals import (
     addressed_model, addressee, authority_claim, authority_label, automation, data_sink, deixis, directive, explicit,
-    output_context, precedence, role_field, steering, verdict, work_product,
+    lexicon, output_context, precedence, role_field, steering, verdict, work_product,
 )
-from bench_pipeline.injection.signals.grammar import PERSONS_THING, QUOTED, SET_QUESTIONS, names_only_a_role
+from bench_pipeline.injection.signals.grammar import PERSONS_THING, QUOTED, SET_QUESTIONS, alt, names_only_a_role
 from bench_pipeline.injection.signals.prefilter import Prefilter, matches
 from bench_pipeline.injection.signals.text import mentioned
 from bench_pipeline.reading.textmap import fold
@@ -35,6 +35,11 @@ _DIRECTIVE = re.compile(directive.PATTERN)
 _READ_ORDER = "read_order"
 _DIRECTIVE_TAIL = 120
 _ROLE_SIGNALS = frozenset({"addressee", "addressed_model", "authority_label", "automation"})
+_ADDRESSING_READER = frozenset({"addressee", "addressed_model"})
+# An order to a person to ask, then the reader asked, right before where the reader is named.
+_ASKED_OF = re.compile(rf"\b{alt(*lexicon.ASKING_ORDERS)}\s+(?:a\s+|al\s+|a la\s+|a los\s+|a las\s+|the\s+"
+                       r"|your\s+|an?\s+|tu\s+)?$")
+_ASKED_REACH = 30
 _WEIGHTLESS = frozenset({"work_product", "verdict"})
 # A verdict is stated in a sentence: a rating's label ("Calificación: 5 de 5 estrellas") or a table's cell is data.
 _STATEMENT_WORDS = 8
@@ -68,7 +73,7 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
     starts = [start for start, _ in bounds]
     # Quotations are read text by text: none spans two.
     quoted = _union([(start + a, start + b) for start, end in texts for a, b in mentioned(folded[start:end])])
-    for reading in (_editions_apart, _roles_apart, _persons_apart):  # each reads a match in its sentence
+    for reading in (_editions_apart, _roles_apart, _persons_apart, _asked_apart):  # each reads a match's sentence
         matched = reading(matched, folded, bounds, starts)
     counted = _attribute(matched, found, starts, quoted)
     for (start, end), signals in zip(bounds, found):
@@ -135,6 +140,19 @@ def _roles_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]
             if name == "automation":
                 continue
             name = "role_reader"
+        kept.append((name, start, text))
+    return kept
+
+
+def _asked_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]], starts: list[int]) -> list[Match]:
+    """A reader named right after an order to a person to ask it something ("pídele al modelo que cite sus
+    fuentes", "ask the assistant to summarise") is spoken of, as a tutorial speaks of a model to its user: the
+    match becomes `automation`, a mention."""
+    kept = []
+    for name, start, text in matched:
+        at = first_word(start, text)
+        if name in _ADDRESSING_READER and _ASKED_OF.search(folded, max(0, at - _ASKED_REACH), at):
+            name = "automation"
         kept.append((name, start, text))
     return kept
 
