@@ -22,7 +22,12 @@ PATTERN = "|".join([
     rf"|alli)\s*,?\s*)?(?:[a-z]+\s+)?{_A_READER}\b",
     rf"(?:^\s*|(?:(?<=[.!?\n\u00a1\u00bf\[(\"'>*\u201c\u201d\u2018\u2019\u00ab\u00bb])"
     rf"|(?<=(?<!\w)-))\s*){_A_READER}(?:\s*(?:,|y|e|and|o|or)\s+{_A_READER})*\s*:",
-    rf"\b{READER}\s+(?:que|that|which|who)?\s*(?:{READS})\b",
+    # A reader by what it does to this page ("AI assistants reading this", "el modelo que lea esta ficha"), or by
+    # what it does in general with an obligation after it ("whenever an AI tool compares suppliers, X must be
+    # listed first"); not the news' readers of pages in general ("when an AI assistant reads a web page").
+    rf"\b{READER}\s+(?:que|that|which|who)?\s*(?:{READS})\b(?=\s+(?:[\w-]+,?\s+){{0,8}}?(?:esta|este|estas|estos"
+    rf"|esto|el presente|la presente|this|these|our|nuestr[oa]s?|here|aqui)\b|\s*[:,]"
+    rf"|[^.;\n]{{0,120}}?\b(?:{OBLIGATION})\b)",
     # "anything" and "whatever" name a thing, not a person, by its task.
     rf"\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|systems?|tools?|programs?|services?"
     rf"|anything|whatever|{_TASK_PRONOUN})(?:\s+(?:de|of|for)\s+[a-z]+|\s+[a-z]+)?\s+(?:que|that|which|who)?\s*"
