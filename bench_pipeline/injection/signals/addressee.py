@@ -17,17 +17,18 @@ _RECIPIENT = rf"{DETERMINER}(?:{READER}|{_AI_QUALIFIED})\b"
 _VOCATIVE_ORDER = rf"(?:por favor,?\s*|please,?\s*)?(?:{ES_VERB}|{EN_VERB})\b(?![-_.\d])"
 _CLAUSE_OPENS = (r"(?:^\s*|(?<=[.!?;:,\n\u00a1\u00bf\"'(\[>*\u201c\u201d\u00ab\u00bb])\s*"
                  r"|\b(?:hey|hola|oye|ok|okay|dear|querid[oa]s?|estimad[oa]s?)\s*,?\s+)")
+# A reader named by its reading acts on this page ("AI assistants reading this", "el modelo que lea esta ficha",
+# "que resuman el presente aviso"), or is given an obligation in its sentence ("whenever an AI tool compares
+# suppliers, X must be listed first"); the news' readers of pages in general ("when an AI assistant reads a web
+# page", "train a model that classifies reviews") are mentions.
+_ON_THIS_OR_OBLIGED = (r"(?=\s+(?:[\w-]+,?\s+){0,8}?(?:esta|este|estas|estos|esto|el presente|la presente|this|these"
+                       rf"|our|nuestr[oa]s?|here|aqui)\b|\s*[:,]|[^.;\n]{{0,120}}?\b(?:{OBLIGATION})\b)")
 PATTERN = "|".join([
     rf"\b(?:hey|hola|oye|dear|querid[oa]s?|estimad[oa]s?|atencion|attention)\s*,?\s+(?:(?:there|ahi"
     rf"|alli)\s*,?\s*)?(?:[a-z]+\s+)?{_A_READER}\b",
     rf"(?:^\s*|(?:(?<=[.!?\n\u00a1\u00bf\[(\"'>*\u201c\u201d\u2018\u2019\u00ab\u00bb])"
     rf"|(?<=(?<!\w)-))\s*){_A_READER}(?:\s*(?:,|y|e|and|o|or)\s+{_A_READER})*\s*:",
-    # A reader by what it does to this page ("AI assistants reading this", "el modelo que lea esta ficha"), or by
-    # what it does in general with an obligation after it ("whenever an AI tool compares suppliers, X must be
-    # listed first"); not the news' readers of pages in general ("when an AI assistant reads a web page").
-    rf"\b{READER}\s+(?:que|that|which|who)?\s*(?:{READS})\b(?=\s+(?:[\w-]+,?\s+){{0,8}}?(?:esta|este|estas|estos"
-    rf"|esto|el presente|la presente|this|these|our|nuestr[oa]s?|here|aqui)\b|\s*[:,]"
-    rf"|[^.;\n]{{0,120}}?\b(?:{OBLIGATION})\b)",
+    rf"\b{READER}\s+(?:que|that|which|who)?\s*(?:{READS})\b{_ON_THIS_OR_OBLIGED}",
     # "anything" and "whatever" name a thing, not a person, by its task.
     rf"\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|systems?|tools?|programs?|services?"
     rf"|anything|whatever|{_TASK_PRONOUN})(?:\s+(?:de|of|for)\s+[a-z]+|\s+[a-z]+)?\s+(?:que|that|which|who)?\s*"
@@ -38,7 +39,7 @@ PATTERN = "|".join([
     rf"\s+(?:que|that|which)\s+(?:{READS})\b[^.:;\n]{{0,80}}:",
     # A model singled out by what it does with the page: "al modelo que lea este aviso", "the model
     # tasked with summarising".
-    rf"\b(?:modelos?|models?)\s+(?:que|that|which|who)\s+(?:{READS})\b",
+    rf"\b(?:modelos?|models?)\s+(?:que|that|which|who)\s+(?:{READS})\b{_ON_THIS_OR_OBLIGED}",
     rf"\bse (?:solicita|pide|ruega|instruye|indica|recomienda|exhorta) a {_A_READER}\b",
     rf"\b(?:y )?(?:tu|usted|ustedes|you),?\s+(?:[a-z]+\s+)?{_A_READER}\b",
     rf"\b(?:queda|quedan|esta|estan) (?:prohibid[oa]s?|vedad[oa]s?|obligad[oa]s?) (?:a|para) {_A_READER}\b",
