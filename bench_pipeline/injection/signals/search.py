@@ -41,8 +41,11 @@ _ASKED_OF = re.compile(rf"\b{alt(*lexicon.ASKING_ORDERS)}\s+(?:a\s+|al\s+|a la\s
                        r"|your\s+|an?\s+|tu\s+)?$")
 _ASKED_REACH = 30
 _WEIGHTLESS = frozenset({"work_product", "verdict"})
-# A verdict is stated in a sentence: a rating's label ("Calificación: 5 de 5 estrellas") or a table's cell is data.
+# Words a sentence needs for a work product or a verdict in it to count: a menu's "Regístrate / Mi Perfil" orders
+# nothing about a profile, and a rating's label ("Calificación: 5 de 5 estrellas") or a table's cell is data.
+_ORDER_WORDS = 5
 _STATEMENT_WORDS = 8
+_WORD = re.compile(r"[a-z]+")  # the folded text's words; numbers and slashes are not
 
 Match = tuple[str, int, str]  # signal, where it starts in the folded text, what it matched
 
@@ -77,10 +80,13 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
         matched = reading(matched, folded, bounds, starts)
     counted = _attribute(matched, found, starts, quoted)
     for (start, end), signals in zip(bounds, found):
-        # A verdict where nothing is evaluated is any page's praise; a rating's label is data.
-        if "verdict" in signals and (
-                "work_product" not in signals or len(folded[start:end].split()) < _STATEMENT_WORDS):
-            signals.discard("verdict")
+        if signals & _WEIGHTLESS:
+            words = len(_WORD.findall(folded, start, end))
+            if words < _ORDER_WORDS:
+                signals.discard("work_product")
+            # A verdict where nothing is evaluated is any page's praise.
+            if "work_product" not in signals or words < _STATEMENT_WORDS:
+                signals.discard("verdict")
     # A work product or a verdict alone is looked at for an order in its own sentence, never beside it.
     signalled = [bool(signals - _WEIGHTLESS) for signals in found]
     beside = [index for index in range(len(bounds)) if found[index]
