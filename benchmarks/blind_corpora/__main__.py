@@ -53,7 +53,8 @@ def half_of(identifier: str) -> str:
 
 
 def host_page(body: str) -> bytes:
-    return f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>x</title></head><body>{HOST}{body}</body></html>".encode()
+    head = "<!DOCTYPE html><html><head><meta charset='utf-8'><title>x</title></head>"
+    return f"{head}<body>{HOST}{body}</body></html>".encode()
 
 
 def _verdicts(text: str) -> tuple[bool, bool]:
@@ -136,7 +137,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--show-dev", action="store_true", help="list the dev halves' misses and false flags")
     args = parser.parse_args(argv)
     shown: list[str] = []
-    print("| texts | half | attacks | visible recall | hidden recall | clean | visible false flags | hidden false flags |")
+    print("| texts | half | attacks | visible recall | hidden recall | clean | visible false flags"
+          " | hidden false flags |")
     print("|---|---|---|---|---|---|---|---|")
     for corpus in TEXTS:
         tally: dict[str, list[int]] = {}
@@ -169,7 +171,8 @@ def main(argv: list[str]) -> int:
             continue
         halves = (lambda row: half_of(row["file"])) if name in SPLIT_DOCS else (lambda _row: "held out")
         for half, tally in sorted(_doc_tallies(name, halves, shown if args.show_dev else None).items()):
-            print(f"| {name} | {half} | {_rate(tally.visible)} | {_rate(tally.hidden)} | {tally.clean} | {_share(tally.false, tally.clean)} |")
+            print(f"| {name} | {half} | {_rate(tally.visible)} | {_rate(tally.hidden)} | {tally.clean}"
+                  f" | {_share(tally.false, tally.clean)} |")
     print()
     print("| PII cases | read while developing | cases | personal values | survived | values to keep | dropped |")
     print("|---|---|---|---|---|---|---|")
