@@ -40,6 +40,7 @@ from bench_pipeline.injection.html_vectors import (
 from bench_pipeline.injection.signals import WEIGHTS, Bar, Candidate, candidate_windows
 from bench_pipeline.injection.unicode_vectors import strip_invisible, unicode_channels
 from bench_pipeline.injection.verifier import Decision, Verifier, committed, decide
+from bench_pipeline.reading.decode import parse_html_tree
 from bench_pipeline.reading.source import HtmlSource
 
 __all__ = ["Evidence", "InjectionReport", "judged_by", "scan", "scan_html", "sniff_media"]
@@ -104,7 +105,7 @@ def scan(data: bytes, media: str | None = None) -> InjectionReport:
 def scan_html(source: HtmlSource) -> InjectionReport:
     channels = role_tag_channels(source.text)
     try:
-        root = source.tree
+        root = parse_html_tree(source.text)
     except (ParserError, ValueError):
         # Nothing parseable: the reader's visible-text walk still reads the page.
         visible = Channel("system_imitation", source.visible.text)

@@ -7,17 +7,13 @@ a heading first matches the `<title>`). A block that cannot be found gets no spa
 
 from __future__ import annotations
 
-import copy
 import re
 from datetime import date
 from functools import cached_property
 
-from lxml import etree
-from lxml.etree import ParserError
-from lxml.html import HtmlElement
 from pydantic import BaseModel, ConfigDict
 from trafilatura import bare_extraction
-from trafilatura.utils import INVALID_XML_CHARS, load_html
+from trafilatura.utils import load_html
 
 from bench_pipeline.reading.dates import published_in_prose, trusted_metadata_date
 from bench_pipeline.reading.html_metadata import title_and_date
@@ -29,7 +25,6 @@ _NO_DATE_GUESSING = {"extensive_search": False, "original_date": True}
 _APP_ROOT = re.compile(r"""<(?:div|main|body)[^>]+id=["'](?:root|app|__next|__nuxt)["']""", re.IGNORECASE)
 _ENABLE_JS = re.compile(r"(enable|activa|habilita)\w*\s+(javascript|js)\b", re.IGNORECASE)
 _MIN_READABLE_CHARS = 250
-_WHOLE_DOCUMENT = re.compile(r"^\s*<(?:html|!doctype)", re.IGNORECASE)  # how lxml tells a document from a fragment
 
 
 class Block(BaseModel):
@@ -80,32 +75,11 @@ def read_html(artifact: bytes | HtmlSource, renders_javascript: bool = False) ->
     empty shell is an answer, not a page that needs a browser."""
     html_source = artifact if isinstance(artifact, HtmlSource) else HtmlSource(artifact)
     source, visible = html_source.text, html_source.visible
-    document = bare_extraction(_for_trafilatura(html_source), include_comments=False)
+    document = bare_extraction(source, include_comments=False)
     blocks = _locate_blocks(document.body, source, visible) if document is not None else []
     readable = sum(len(block.text) for block in blocks)
     return HtmlReading(blocks=blocks, needs_rendering=not renders_javascript and _looks_script_only(source, readable),
                        source=html_source, extracted=document is not None)
-
-
-def _for_trafilatura(source: HtmlSource) -> str | HtmlElement:
-    """What trafilatura parses: the shared tree where its own parse would build the same one — a copy (it
-    cleans the tree it extracts from) without the comments and processing instructions its parser drops. A
-    text that does not open as a whole document, or that trafilatura would repair before parsing (control
-    characters, a self-closing `<html/>`), is left to it."""
-    text = source.text
-    if not _WHOLE_DOCUMENT.match(text) or INVALID_XML_CHARS.search(text) or _self_closing_root(text):
-        return text
-    try:
-        tree = copy.deepcopy(source.tree)
-    except (ParserError, ValueError):
-        return text
-    etree.strip_elements(tree, etree.Comment, etree.ProcessingInstruction, with_tail=False)
-    return tree
-
-
-def _self_closing_root(text: str) -> bool:
-    """trafilatura's test for the `<html/>` it repairs."""
-    return any("<html" in line and line.endswith("/>") for line in text[:4096].splitlines()[:4])
 
 
 def locate(visible: TextMap, text: str, hint: int = 0) -> tuple[int, int] | None:

@@ -1,9 +1,7 @@
 from datetime import date
 
 from bench_pipeline.reading.apply import apply_span
-from bench_pipeline.reading import html
-from bench_pipeline.reading.html import _for_trafilatura, read_html
-from bench_pipeline.reading.source import HtmlSource
+from bench_pipeline.reading.html import read_html
 
 PARAGRAPHS = "".join(
     f"<p>Párrafo {n} de la nota: la empresa Aceros del Norte invirtió en su planta de Apodaca y contrató "
@@ -60,22 +58,3 @@ def test_javascript_shell_needs_rendering_unless_the_provider_renders():
     assert read_html(shell).needs_rendering is True
     assert read_html(shell, renders_javascript=True).needs_rendering is False
     assert read_html(_article()).needs_rendering is False
-
-
-def test_trafilatura_gets_the_shared_tree_without_what_its_parser_drops(monkeypatch):
-    page = (b"<!DOCTYPE html><html><body><article><p>Uno <!-- nota -->dos.</p><?php echo 1; ?>"
-            b"<p>" + b"Texto del art\xc3\xadculo. " * 20 + b"</p></article></body></html>")
-    source = HtmlSource(page)
-    tree = _for_trafilatura(source)
-    assert not isinstance(tree, str)
-    assert not tree.xpath("//comment() | //processing-instruction()")
-    assert source.tree.xpath("//comment()")  # the scan's tree keeps its comments
-    from_tree = read_html(source).text
-    monkeypatch.setattr(html, "_for_trafilatura", lambda source: source.text)
-    assert from_tree.startswith("Uno dos.") and read_html(page).text == from_tree
-
-
-def test_text_trafilatura_would_repair_or_read_as_a_fragment_is_left_to_it():
-    assert isinstance(_for_trafilatura(HtmlSource(b"<p>Solo un fragmento.</p>")), str)
-    assert isinstance(_for_trafilatura(HtmlSource(b"<!DOCTYPE html><html><body>\x07</body></html>")), str)
-    assert isinstance(_for_trafilatura(HtmlSource(b"<html lang='es'/>\n<body><p>x</p></body>")), str)

@@ -5,12 +5,9 @@ import json
 from datetime import datetime
 
 import pytest
-from lxml import etree
 
-from bench_pipeline.reading import html
 from bench_pipeline.reading.apply import apply_span
 from bench_pipeline.reading.html import read_html
-from bench_pipeline.reading.source import HtmlSource
 from bench_pipeline.reading.textmap import collapse_ws
 from tests.realdata import require_realdata
 
@@ -69,18 +66,3 @@ def test_publication_dates_match_fundus_ground_truth():
             assert read_html(gzip.decompress(page.read_bytes())).published_at == expected, page.name
             compared += 1
     assert compared == 9
-
-
-def test_trafilatura_reads_the_shared_tree_as_it_reads_the_text(monkeypatch):
-    """One parse serves the reading and the scan: trafilatura given a copy of the shared tree extracts what it
-    extracts parsing the text itself, and leaves the shared tree as it was."""
-    pages = _pages()
-    from_tree = {}
-    for name, data in pages.items():
-        source = HtmlSource(data)
-        before = etree.tostring(source.tree)
-        from_tree[name] = [(block.text, block.span) for block in read_html(source).blocks]
-        assert etree.tostring(source.tree) == before, name
-    monkeypatch.setattr(html, "_for_trafilatura", lambda source: source.text)
-    for name, data in pages.items():
-        assert [(block.text, block.span) for block in read_html(data).blocks] == from_tree[name], name
