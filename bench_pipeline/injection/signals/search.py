@@ -24,7 +24,7 @@ _SIGNALS = [(name, re.compile(pattern)) for name, pattern in (
     ("output_context", output_context.PATTERN), ("authority_label", authority_label.PATTERN),
     ("role_field", role_field.PATTERN), ("precedence", precedence.PATTERN), ("steering", steering.PATTERN),
     ("authority_claim", authority_claim.PATTERN), ("deixis", deixis.PATTERN), ("automation", automation.PATTERN),
-    ("work_product", work_product.PATTERN), ("verdict", verdict.PATTERN),
+    ("work_product", work_product.PATTERN),
     ("read_order", directive.OBLIGED), ("read_order", directive.SAY_THAT),
 )]
 # A directive alone meets neither bar: it is looked for only in and beside sentences with another
@@ -32,6 +32,8 @@ _SIGNALS = [(name, re.compile(pattern)) for name, pattern in (
 # texts people read, an obligation laid on saying something (`OBLIGED`) or an order to say something
 # (`SAY_THAT`) is a directive in every sentence: found with the signals, through the prefilter.
 _DIRECTIVE = re.compile(directive.PATTERN)
+# A verdict counts only in a statement about a work product, and is looked for there alone.
+_VERDICT = re.compile(verdict.PATTERN)
 _READ_ORDER = "read_order"
 _DIRECTIVE_TAIL = 120
 _ROLE_SIGNALS = frozenset({"addressee", "addressed_model", "authority_label", "automation"})
@@ -79,14 +81,18 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
     for reading in (_editions_apart, _roles_apart, _persons_apart, _asked_apart):  # each reads a match's sentence
         matched = reading(matched, folded, bounds, starts)
     counted = _attribute(matched, found, starts, quoted)
-    for (start, end), signals in zip(bounds, found):
-        if signals & _WEIGHTLESS:
-            words = len(_WORD.findall(folded, start, end))
-            if words < _ORDER_WORDS:
-                signals.discard("work_product")
-            # A verdict where nothing is evaluated is any page's praise.
-            if "work_product" not in signals or words < _STATEMENT_WORDS:
-                signals.discard("verdict")
+    words = {index: len(_WORD.findall(folded, *bounds[index])) for index, signals in enumerate(found)
+             if "work_product" in signals}
+    for index, count in words.items():
+        if count < _ORDER_WORDS:
+            found[index].discard("work_product")
+    statements = [(0, len(folded))] if exhaustive else [bounds[index] for index, count in words.items()
+                                                        if count >= _STATEMENT_WORDS]
+    _attribute([("verdict", match.start(), match.group()) for match in _within(_VERDICT, folded, statements)],
+               found, starts, quoted)
+    for index, signals in enumerate(found):
+        if words.get(index, 0) < _STATEMENT_WORDS:
+            signals.discard("verdict")  # a verdict where nothing is evaluated is any page's praise
     # A work product or a verdict alone is looked at for an order in its own sentence, never beside it.
     signalled = [bool(signals - _WEIGHTLESS) for signals in found]
     beside = [index for index in range(len(bounds)) if found[index]
