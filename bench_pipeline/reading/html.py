@@ -76,7 +76,8 @@ def read_html(artifact: bytes | HtmlSource, renders_javascript: bool = False) ->
     html_source = artifact if isinstance(artifact, HtmlSource) else HtmlSource(artifact)
     source, visible = html_source.text, html_source.visible
     # Without trafilatura's fallback extractors (readability, jusText): as good on pages with a ground truth,
-    # in about two thirds of the time (`benchmarks/reading_quality.py`).
+    # in about two thirds of the time (`benchmarks/reading_quality.py`). It parses the text itself: a copy of the
+    # scan's tree, comments stripped as its parser strips them, extracted the same but cost as much as the parse.
     document = bare_extraction(source, include_comments=False, fast=True)
     blocks = _locate_blocks(document.body, source, visible) if document is not None else []
     readable = sum(len(block.text) for block in blocks)
