@@ -12,7 +12,9 @@ A refactor of the detector that must not change a verdict is checked by a snapsh
   held-out attack text in each carrier (`--skip-pairs` leaves those out: they are most of the run);
 - every batch of texts the signals judged while scanning those documents, by digest with its windows.
 
-Real data is read when it is present; its absence is stated in the snapshot.
+Real data is read when it is present; its absence is stated in the snapshot. A baseline of another revision
+is taken from that revision's own tree (`git worktree add`, with the `shared` folder beside it): run with
+`-m` from here, the script reads the code here whatever `PYTHONPATH` says.
 """
 
 from __future__ import annotations
