@@ -25,7 +25,6 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -193,22 +192,20 @@ def _verdict(matched: Iterable[tuple[Channel, list[Evidence]]]) -> InjectionRepo
 def _decoded_windows(texts: list[str]) -> list[list[tuple[str, Candidate]]]:
     """Each text's decoded base64 runs' candidate windows, with the run they are in; every run of
     them all matched in one pass."""
-    runs = _decoded_runs(texts)
+    runs = [_decoded_runs(text) for text in texts]
     found = iter(candidate_windows([run for text_runs in runs for run in text_runs]))
     return [[(run, window) for run in text_runs for window in next(found)] for text_runs in runs]
 
 
-def _decoded_runs(texts: list[str]) -> list[list[str]]:
-    """Each text's base64 runs that decode to words, found in one search over the texts joined by line breaks
-    (no run holds one). Identifiers and hashes that happen to be base64 decode to bytes that read as no text."""
-    decoded: list[list[str]] = [[] for _ in texts]
-    starts, offset = [], 0
-    for text in texts:
-        starts.append(offset)
-        offset += len(text) + 1
-    for run in _BASE64_RUN.finditer("\n".join(texts)):
+def _decoded_runs(text: str) -> list[str]:
+    """Base64 runs that decode to words. Identifiers and hashes that happen to be base64 decode to bytes
+    that read as no text."""
+    decoded: list[str] = []
+    if len(text) < _BASE64_CHARS:  # most attribute values: too short to hold a run, not worth a search
+        return decoded
+    for run in _BASE64_RUN.findall(text):
         try:
-            raw = base64.b64decode(run.group() + "=" * (-len(run.group()) % 4), validate=True)
+            raw = base64.b64decode(run + "=" * (-len(run) % 4), validate=True)
         except (binascii.Error, ValueError):
             continue
         try:
@@ -216,7 +213,7 @@ def _decoded_runs(texts: list[str]) -> list[list[str]]:
         except UnicodeDecodeError:
             words = raw.decode("cp1252", errors="replace")  # a Windows editor's Spanish
         if words and len(_NOT_PROSE.findall(words)) <= 0.1 * len(words):
-            decoded[bisect_right(starts, run.start()) - 1].append(words)
+            decoded.append(words)
     return decoded
 
 
