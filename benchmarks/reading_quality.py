@@ -1,8 +1,9 @@
 """What trafilatura's fallback extractors buy our reading: the main text read with them (its default) and
 without them (`fast=True`, what `bench_pipeline.reading.html` uses), against two ground truths nobody here
 wrote — the scrapinghub article-extraction benchmark's article bodies (token precision and recall per page,
-averaged, and the F1 of those means) and trafilatura's own evaluation snippets (wanted snippets kept, unwanted ones kept) — with
-the seconds each spends. A benchmark to run by hand, not a test; it needs the real captures folder.
+averaged, and the F1 of those means) and trafilatura's own evaluation snippets (wanted snippets kept, unwanted
+ones kept) — with the seconds each spends. A benchmark to run by hand, not a test; it needs the real captures
+folder.
 
     .venv/bin/python benchmarks/reading_quality.py [--realdata DIR]
 """
@@ -22,8 +23,8 @@ from trafilatura import bare_extraction
 
 from bench_pipeline.reading.decode import decode_html
 from bench_pipeline.reading.textmap import collapse_ws
+from benchmarks.html_reading import DEFAULT_REALDATA
 
-DEFAULT_REALDATA = Path(__file__).resolve().parents[1].parent / "shared" / "realdata"
 _TOKEN = re.compile(r"\w+")
 
 

@@ -21,8 +21,10 @@ _CLAUSE_OPENS = (r"(?:^\s*|(?<=[.!?;:,\n\u00a1\u00bf\"'(\[>*\u201c\u201d\u00ab\u
 # "que resuman el presente aviso"), or is given an obligation in its sentence ("whenever an AI tool compares
 # suppliers, X must be listed first"); the news' readers of pages in general ("when an AI assistant reads a web
 # page", "train a model that classifies reviews") are mentions.
-_ON_THIS_OR_OBLIGED = (r"(?=\s+(?:[\w-]+,?\s+){0,8}?(?:esta|este|estas|estos|esto|el presente|la presente|this|these"
-                       rf"|our|nuestr[oa]s?|here|aqui)\b|\s*[:,]|[^.;\n]{{0,120}}?\b(?:{OBLIGATION})\b)")
+_THIS = r"(?:esta|este|estas|estos|esto|this|these|our|nuestr[oa]s?)"  # the page or its company
+_NEAR = r"(?:[\w-]+,?\s+){0,8}?"  # up to eight words on
+_ON_THIS_OR_OBLIGED = (rf"(?=\s+{_NEAR}(?:{_THIS}|el presente|la presente|here|aqui)\b|\s*[:,]"
+                       rf"|[^.;\n]{{0,120}}?\b(?:{OBLIGATION})\b)")
 PATTERN = "|".join([
     rf"\b(?:hey|hola|oye|dear|querid[oa]s?|estimad[oa]s?|atencion|attention)\s*,?\s+(?:(?:there|ahi"
     rf"|alli)\s*,?\s*)?(?:[a-z]+\s+)?{_A_READER}\b",
@@ -32,8 +34,7 @@ PATTERN = "|".join([
     # "anything" and "whatever" name a thing, not a person, by its task.
     rf"\b(?:sistemas?|herramientas?|programas?|servicios?|procesos?|systems?|tools?|programs?|services?"
     rf"|anything|whatever|{_TASK_PRONOUN})(?:\s+(?:de|of|for)\s+[a-z]+|\s+[a-z]+)?\s+(?:que|that|which|who)?\s*"
-    rf"(?:{READS}),?\s+"
-    rf"(?:[\w-]+,?\s+){{0,8}}?(?:esta|este|estas|estos|esto|this|these|our|nuestr[oa]s?)\b",
+    rf"(?:{READS}),?\s+{_NEAR}{_THIS}\b",
     # Tools named by their task, then a colon: a dedication ("Herramientas que actualicen directorios:").
     rf"(?:^\s*|(?<=[.!?\n\u00bf\u00a1>*])\s*)(?:las |los |the )?{TOOL}(?:\s+(?:y|e|o|and|or)\s+[a-z]+)?"
     rf"\s+(?:que|that|which)\s+(?:{READS})\b[^.:;\n]{{0,80}}:",
