@@ -10,7 +10,7 @@ imperative is every page's "Comparte" and "Lee más", and is left to sentences w
 
 from bench_pipeline.injection.signals import lexicon
 from bench_pipeline.injection.signals.grammar import (
-    CLAUSE_START, CLITICS, EN_VERB, ES_INFINITIVE, ES_SUBJUNCTIVE, ES_VERB, OBLIGATION, alt, es_orders,
+    CLAUSE_START, CLITICS, EN_VERB, ES_INFINITIVE, ES_SUBJUNCTIVE, ES_VERB, OBLIGATION, alt, es_orders, longest_first,
 )
 
 _ANY_ORDER = f"(?:{ES_VERB}|{EN_VERB})"
@@ -18,7 +18,7 @@ OBLIGED = (rf"\b{OBLIGATION}\s+(?:(?:siempre|solo|unicamente|tambien|always|only
            rf"|no)\s+)?(?:{ES_INFINITIVE}|{ES_VERB}|{EN_VERB})\b")
 # An order to say something, followed by what ("indíquele al usuario que…", "tell buyers that…"): looked for in
 # every sentence people read, like `OBLIGED`.
-_SAY = alt(*sorted({form for verb in lexicon.SAYING_VERBS_ES for form in es_orders(verb)}, key=len, reverse=True))
+_SAY = alt(*longest_first({form for verb in lexicon.SAYING_VERBS_ES for form in es_orders(verb)}))
 SAY_THAT = (rf"{CLAUSE_START}(?:{_SAY}{CLITICS}(?:\s+(?:a|al|a la|a los|a las)\s+[a-z]+)?\s+que"
             rf"|{alt(*lexicon.SAYING_VERBS_EN)}(?:\s+(?:the\s+|your\s+)?[a-z]+)?\s+that)\b")
 PATTERN = "|".join([

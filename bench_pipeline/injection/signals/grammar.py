@@ -101,8 +101,10 @@ def es_past_subjunctive(infinitive: str) -> list[str]:
     return [stem + "iera", stem + "ieran"]
 
 
-def _longest_first(words) -> list[str]:
-    return sorted(words, key=len, reverse=True)
+def longest_first(words) -> list[str]:
+    """Longer forms first, so that an alternation tries "dígale" before "diga"; alphabetical among forms of
+    one length, so that a pattern built from a set is the same in every process."""
+    return sorted(words, key=lambda word: (-len(word), word))
 
 
 # --- who is addressed --------------------------------------------------------------------------
@@ -142,10 +144,10 @@ DETERMINER = r"(?:" + group(lexicon.DETERMINERS) + r"\s+){0,2}"
 
 # --- what the reader is told to do -------------------------------------------------------------
 CLITICS = r"(?:se(?:lo|la|los|las)?|lo|la|los|las|le|les|me|te|nos)?"
-ES_VERB = alt(*_longest_first({form for verb in lexicon.OUTPUT_VERBS_ES for form in es_orders(verb)})) + CLITICS
-ES_SUBJUNCTIVE = alt(*_longest_first({form for verb in lexicon.OUTPUT_VERBS_ES for form in es_subjunctive(verb)}))
-ES_INFINITIVE = alt(*_longest_first(lexicon.OUTPUT_VERBS_ES)) + CLITICS
-EN_VERB = alt(*_longest_first(lexicon.OUTPUT_VERBS_EN))
+ES_VERB = alt(*longest_first({form for verb in lexicon.OUTPUT_VERBS_ES for form in es_orders(verb)})) + CLITICS
+ES_SUBJUNCTIVE = alt(*longest_first({form for verb in lexicon.OUTPUT_VERBS_ES for form in es_subjunctive(verb)}))
+ES_INFINITIVE = alt(*longest_first(lexicon.OUTPUT_VERBS_ES)) + CLITICS
+EN_VERB = alt(*longest_first(lexicon.OUTPUT_VERBS_EN))
 # Where a clause opens: the text's start, after punctuation, a dash or a quote, or after a word that
 # introduces an order ("por favor", "and", "from now on"). A full stop with a letter right after it joins the
 # parts of a name (`itemListElement.position`, `www.sitio.mx`), so a clause opens after it only past a space.

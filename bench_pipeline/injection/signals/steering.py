@@ -6,7 +6,7 @@ as settings (`mencionar_sanciones: false`). A page has no reason to ask this of 
 from bench_pipeline.injection.signals import lexicon
 from bench_pipeline.injection.signals.grammar import (
     CLAUSE_START, CLITICS, EN_VERB, ES_INFINITIVE, ES_SUBJUNCTIVE, ES_VERB, OBLIGATION, OUTPUT, alt, es_orders,
-    es_past_subjunctive, es_subjunctive,
+    es_past_subjunctive, es_subjunctive, longest_first,
 )
 
 _CONCEAL = alt(*lexicon.CONCEAL_IDIOMS)
@@ -15,8 +15,8 @@ _CONCEALABLE = alt(*lexicon.SAID_ABOUT, *lexicon.ADVERSE_FACTS)
 # Settings keys that hide something from the reader's output (`omitir_fuentes`, `suppress`).
 _HIDING_KEY = r"(?:suppress|omit|hide|exclude|ocultar|omitir|excluir|suprimir)"
 FRAMING_ORDERS = [
-    *sorted({form for verb in lexicon.FRAMING_VERBS_ES for form in es_orders(verb) + es_past_subjunctive(verb)}
-            | {"pon", "ponga", "pongan"}, key=len, reverse=True),
+    *longest_first({form for verb in lexicon.FRAMING_VERBS_ES for form in es_orders(verb) + es_past_subjunctive(verb)}
+                   | {"pon", "ponga", "pongan"}),
     *lexicon.FRAMING_VERBS_EN,
 ]
 _FRAMING_VERB = alt(*FRAMING_ORDERS) + CLITICS
