@@ -19,12 +19,11 @@ Where things are:
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from typing import NamedTuple
 
 from bench_pipeline.injection.signals.rule import ADDRESSING, HIDDEN_BAR, VISIBLE_BAR, WEIGHTS, Bar, windows
 from bench_pipeline.injection.signals.search import first_word, signal_matches, signals_per_sentence
-from bench_pipeline.injection.signals.text import JOIN, folded_many, sentence_bounds, words_apart_many
+from bench_pipeline.injection.signals.text import JOIN, folded_many, piece_at, sentence_bounds, words_apart_many
 
 __all__ = ["ADDRESSING", "HIDDEN_BAR", "VISIBLE_BAR", "WEIGHTS", "Bar", "Candidate", "Finding", "candidate_windows",
            "findings", "findings_many", "signals_found"]
@@ -107,7 +106,7 @@ def _sentences(texts: list[str], exhaustive: bool = False, read: frozenset[int] 
         # No sentence holds a signal, so none is beside one for the directive to be looked for: no window.
         return None
     judged = range(len(pieces)) if exhaustive else sorted(
-        {bisect_right(starts, first_word(at, text)) - 1 for _, at, text in matched} | read_kept)
+        {piece_at(starts, first_word(at, text)) for _, at, text in matched} | read_kept)
     bounds, owner = [], []
     for position in judged:
         for start, end in sentence_bounds(folded_pieces[position]):

@@ -15,7 +15,7 @@ from bench_pipeline.injection.signals import (
 )
 from bench_pipeline.injection.signals.grammar import PERSONS_THING, QUOTED, SET_QUESTIONS, alt, names_only_a_role
 from bench_pipeline.injection.signals.prefilter import Prefilter, matches
-from bench_pipeline.injection.signals.text import mentioned
+from bench_pipeline.injection.signals.text import mentioned, piece_at
 from bench_pipeline.reading.textmap import fold
 
 _SIGNALS = [(name, re.compile(pattern)) for name, pattern in (
@@ -63,7 +63,7 @@ def signal_matches(pieces: list[str], folded_pieces: list[str], folded: str, sta
     for (name, pattern), where in zip(_SIGNALS, spans):
         hits = pattern.finditer(folded) if exhaustive or where is None else matches(pattern, folded, where)
         matched += [(name, match.start(), match.group()) for match in hits
-                    if name != _READ_ORDER or bisect_right(starts, match.start()) - 1 in read]
+                    if name != _READ_ORDER or piece_at(starts, match.start()) in read]
     return matched + _data_sinks(pieces, folded_pieces, starts)
 
 
@@ -114,8 +114,8 @@ def _ordered_products(matched: list[Match], orders: list[Match], starts: list[in
     outage to the help desk" the order's verb is the only report. Both as `_attribute` counted them (not quoted)."""
     ends: dict[int, set[int]] = {}
     for _, start, text in orders:
-        ends.setdefault(_sentence_at(starts, first_word(start, text)), set()).add(start + len(text))
-    products = [(_sentence_at(starts, first_word(start, text)), start + len(text))
+        ends.setdefault(piece_at(starts, first_word(start, text)), set()).add(start + len(text))
+    products = [(piece_at(starts, first_word(start, text)), start + len(text))
                 for name, start, text in matched if name == "work_product"]
     return {index for index, end in products if ends.get(index, set()) - {end}}
 
@@ -143,10 +143,10 @@ def _roles_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]
     only beside an order about an answer (`rule`). As a mere mention (`automation`) it is no automated
     reader at all. A qualified reader anywhere in the sentence ("an AI assistant") settles who it is, and
     so does a chat transcript's role field ("speaker: assistant"). `starts`: where each sentence starts."""
-    transcripts = {_sentence_at(starts, start) for name, start, _ in matched if name == "role_field"}
+    transcripts = {piece_at(starts, start) for name, start, _ in matched if name == "role_field"}
     kept = []
     for name, start, text in matched:
-        index = _sentence_at(starts, start)
+        index = piece_at(starts, start)
         sentence = bounds[index] if bounds else (0, len(folded))
         if name in _ROLE_SIGNALS and index not in transcripts and names_only_a_role(text, folded[slice(*sentence)]):
             if name == "automation":
@@ -176,7 +176,7 @@ def _editions_apart(matched: list[Match], folded: str, bounds: list[tuple[int, i
     the reader was told."""
     return [(name, start, text) for name, start, text in matched
             if not (name == "precedence" and "version" in text and bounds
-                    and precedence.EDITION.search(folded, *bounds[_sentence_at(starts, start)]))]
+                    and precedence.EDITION.search(folded, *bounds[piece_at(starts, start)]))]
 
 
 def _persons_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]], starts: list[int]) -> list[Match]:
@@ -188,7 +188,7 @@ def _persons_apart(matched: list[Match], folded: str, bounds: list[tuple[int, in
     kept = []
     for name, start, text in matched:
         if name == "output_context" and bounds:
-            index = _sentence_at(starts, start)
+            index = piece_at(starts, start)
             start_of, end_of = bounds[index]
             # The sentence before counts on the same line only: a hidden element's text starts its own line.
             before = bounds[index - 1][0] if index and "\n" not in folded[bounds[index - 1][0]:start_of] else start_of
@@ -206,11 +206,6 @@ def first_word(start: int, text: str) -> int:
     return start + len(text) - len(text.lstrip())
 
 
-def _sentence_at(starts: list[int], at: int) -> int:
-    """The sentence a position of the folded text lies in, by the sentences' starts."""
-    return max(0, bisect_right(starts, at) - 1)
-
-
 def _attribute(matched: list[Match], found: list[set[str]], starts: list[int],
                quoted: list[tuple[int, int]]) -> list[Match]:
     """Each match's signal added to the sentence of its first word, unless that word is inside one of `quoted`
@@ -222,7 +217,7 @@ def _attribute(matched: list[Match], found: list[set[str]], starts: list[int],
         index = bisect_right(quote_starts, at) - 1
         if index >= 0 and at < quoted[index][1]:
             continue
-        found[_sentence_at(starts, at)].add(name)
+        found[piece_at(starts, at)].add(name)
         counted.append((name, start, text))
     return counted
 

@@ -10,6 +10,7 @@ for compatibility forms (`ﬁ` → `fi`).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from bench_pipeline.injection.signals import lexicon
 from bench_pipeline.injection.signals.grammar import QUALIFIED_READER
@@ -216,3 +217,8 @@ def mentioned(text: str) -> list[tuple[int, int]]:
             spans.append(chained.span(1))
     spans += [match.span(1) for match in _ATTRIBUTED_QUOTE.finditer(text)]
     return spans
+
+
+def piece_at(starts: list[int], at: int) -> int:
+    """Which of consecutive pieces (texts, sentences) a position lies in, by the pieces' ascending starts."""
+    return max(0, bisect_right(starts, at) - 1)
