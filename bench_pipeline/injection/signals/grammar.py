@@ -172,5 +172,8 @@ SET_QUESTIONS = re.compile(
     rf"\b{_SET_NOUN}\s+(?:no\.?\s*|num\.?\s*|#\s*)?\d+\b"
     rf"|\b{group(lexicon.QUESTION_COUNTS)}\s+{_SET_NOUN}\b(?!\s+{group(lexicon.QUESTION_TOPICS)}\b)"
     rf"|\b{group(lexicon.QUESTIONNAIRES)}\b")
+# A user a text binds by its duties (`lexicon.USER_DUTIES`): the text's own party, not the reader's.
+USER_BOUND = re.compile(
+    rf"\b(?:el|los|the|todo|cualquier|any) {group(lexicon.USER_NOUNS)} {group(lexicon.USER_DUTIES)}")
 # A quotation a text asks to repeat speaks to whoever reads it later, not to this text's reader.
 QUOTED = re.compile("\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d|\u00ab[^\u00bb\n]*\u00bb")

@@ -327,6 +327,13 @@ QUESTIONNAIRES = [r"answer sheets?", r"answer booklets?", r"booklets?", r"hojas?
                  r"surveys?", r"encuestas?", r"questionnaires?", r"cuestionarios?", r"quiz(?:zes)?", r"polls?",
                  r"sondeos?"]
 
+# A text that lays duties on its user is terms of use or a privacy notice, and its user a party to it: "El
+# usuario se obliga a…", "the user shall…". Not a passive ("el usuario deberá ser informado", "must be told").
+USER_NOUNS = [r"usuarios?", r"users?"]
+USER_DUTIES = [r"se obligan?", r"se comprometen?", r"deberan?(?! ser\b)", r"aceptan?", r"reconocen?",
+               r"es responsable", r"son responsables", r"sera responsable", r"seran responsables", r"shall(?! be\b)",
+               r"must(?! be\b)", r"agrees?", r"acknowledges?", r"(?:is|are|will be) (?:solely )?responsible"]
+
 # --- who speaks with authority -----------------------------------------------------------------
 
 # A prompt set to people: "Essay prompt:", "Writing prompt:" label a student's task, not a model's.

@@ -13,9 +13,11 @@ from bench_pipeline.injection.signals import (
     addressed_model, addressee, authority_claim, authority_label, automation, data_sink, deixis, directive, explicit,
     lexicon, output_context, precedence, role_field, steering, verdict, work_product,
 )
-from bench_pipeline.injection.signals.grammar import PERSONS_THING, QUOTED, SET_QUESTIONS, alt, names_only_a_role
+from bench_pipeline.injection.signals.grammar import (
+    PERSONS_THING, QUOTED, SET_QUESTIONS, USER_BOUND, alt, names_only_a_role,
+)
 from bench_pipeline.injection.signals.prefilter import Prefilter, matches
-from bench_pipeline.injection.signals.text import mentioned, piece_at
+from bench_pipeline.injection.signals.text import JOIN, mentioned, piece_at
 from bench_pipeline.reading.textmap import fold
 
 _SIGNALS = [(name, re.compile(pattern)) for name, pattern in (
@@ -49,6 +51,9 @@ _ORDER_WORDS = 5
 _STATEMENT_WORDS = 8
 _WORD = re.compile(r"[a-z]+")  # the folded text's words; numbers and slashes are not
 
+# `output_context`'s forms that name the reader's user and nothing else.
+_USER_NAMED = re.compile(r"(?:al|del) usuario|(?:tell|inform|ask|show) the user|the user'?s [a-z]+")
+_PARTY_REACH = 3
 Match = tuple[str, int, str]  # signal, where it starts in the folded text, what it matched
 
 
@@ -78,7 +83,8 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
     starts = [start for start, _ in bounds]
     # Quotations are read text by text: none spans two.
     quoted = _union([(start + a, start + b) for start, end in texts for a, b in mentioned(folded[start:end])])
-    for reading in (_editions_apart, _roles_apart, _persons_apart, _asked_apart):  # each reads a match's sentence
+    # Each reads a match's sentence, or those around it.
+    for reading in (_editions_apart, _roles_apart, _persons_apart, _asked_apart, _parties_apart):
         matched = reading(matched, folded, bounds, starts)
     counted = _attribute(matched, found, starts, quoted)
     words = {index: len(_WORD.findall(folded, *bounds[index])) for index, signals in enumerate(found)
@@ -196,6 +202,23 @@ def _persons_apart(matched: list[Match], folded: str, bounds: list[tuple[int, in
             if SET_QUESTIONS.search(folded, before, end_of) or any(
                     not any(a <= thing.start() < b for a, b in quotes)
                     for thing in PERSONS_THING.finditer(folded, start_of, end_of)):
+                name = "person_context"
+        kept.append((name, start, text))
+    return kept
+
+
+def _parties_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]], starts: list[int]) -> list[Match]:
+    """Where a text lays duties on its user ("El usuario se obliga a…", "the user shall…": terms of use, a privacy
+    notice) within `_PARTY_REACH` sentences of an `output_context` match that names the user ("la negligencia
+    del usuario", "the user's data"), that user is a party to the text, not the person the reader answers: the
+    match becomes `person_context`. Not further: a page's terms in its footer say nothing of its other lines."""
+    kept = []
+    for name, start, text in matched:
+        if name == "output_context" and bounds and _USER_NAMED.fullmatch(text.strip()):
+            index = piece_at(starts, start)
+            low, high = bounds[max(0, index - _PARTY_REACH)][0], bounds[min(len(bounds) - 1, index + _PARTY_REACH)][1]
+            before, after = folded.rfind(JOIN, low, start), folded.find(JOIN, start, high)  # this text's sentences only
+            if USER_BOUND.search(folded, before + len(JOIN) if before >= 0 else low, after if after >= 0 else high):
                 name = "person_context"
         kept.append((name, start, text))
     return kept
