@@ -21,22 +21,28 @@ import json
 import math
 import sys
 import time
+import zlib
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import NamedTuple
 
+from lxml.etree import ParserError
 import numpy as np
 from scipy import sparse
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GroupKFold
 
 from bench_pipeline.code_digest import modules_digest
-from bench_pipeline.injection.detector import InjectionReport, judged_by, scan
+from bench_pipeline.injection.detector import InjectionReport, judged_by, scan, sniff_media
+from bench_pipeline.injection.html_vectors import block_text
 from bench_pipeline.injection.signals import Candidate
+from bench_pipeline.injection.signals.text import sentence_bounds
 from bench_pipeline.injection.verifier import (
     DIMENSION, WEIGHTS_FILE, Features, Thresholds, Verifier, committed, decide, features, signals_only, views,
 )
+from bench_pipeline.reading.decode import decode_html, parse_html_tree
+from bench_pipeline.reading.textmap import fold
 from benchmarks.injection_heldout.sources import REALDATA
 from benchmarks.verifier_train.corpora import Item, every_item
 from benchmarks.verifier_train.gate_probe import new_misses
@@ -52,6 +58,10 @@ LIFT_UNADDRESSED_GRID = (0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, math.inf)
 STAGE_ONE = Thresholds(0.0, 1.0, 0.0)
 COST_SAMPLE = 200  # windows timed per candidate
 REALDATA_FALSE_FLAG_COST = 5  # a false flag on a real official page or news story weighs like five misses
+PROSE_WEIGHT = 0.3  # each two-sentence piece of a real page's prose, as a negative example (`prose_examples`)
+MIXED_WEIGHT = 1.0  # each attack text followed by a piece of prose, as a positive example (`mixed_examples`)
+_PROSE_WORDS = 8
+_PROSE_CHARS = 700  # a window's most (`signals.rule`): longer pieces are lists and tables, not two sentences
 _FLAGGING = ("flagged", "lifted")
 
 
@@ -146,6 +156,43 @@ def examples(recorded: list[Recorded]) -> list[Example]:
             windows = [max(named, key=lambda w: (w.candidate.weight, len(w.candidate.bars)))]
         share = 1.0 / len(windows) if row.item.injected else 1.0
         found += [Example(w.candidate, int(row.item.injected), row.item.id, share) for w in windows]
+    return found
+
+
+def prose_examples(recorded: list[Recorded]) -> list[Example]:
+    """The development half's real HTML pages read as the detector reads them, two sentences at a time, each
+    piece a negative example whole with no signal (`PROSE_WEIGHT` each): what news and official text say where
+    they address nobody. Without them the model learnt prose only from the few real-page windows the first
+    stage offers, and whole attack texts taught it that any company's sentence leans toward an attack."""
+    found = []
+    for row in recorded:
+        item = row.item
+        if item.half != "dev" or not item.source.startswith("realdata") or sniff_media(item.data) != "html":
+            continue
+        try:
+            text = block_text(parse_html_tree(decode_html(item.data)))
+        except (ParserError, ValueError) as error:
+            print(f"prose of {item.id} not read: {error}", file=sys.stderr)
+            continue
+        for line in fold(text).split("\n"):
+            bounds = sentence_bounds(line)
+            for first in range(0, len(bounds), 2):
+                piece = " ".join(line[bounds[first][0]:bounds[min(first + 1, len(bounds) - 1)][1]].split())
+                if len(piece.split()) >= _PROSE_WORDS and len(piece) <= _PROSE_CHARS:
+                    found.append(Example(Candidate((), 0, piece, frozenset()), 0, item.id, PROSE_WEIGHT))
+    return found
+
+
+def mixed_examples(recorded: list[Recorded], prose: list[Example]) -> list[Example]:
+    """Every development attack text followed by one piece of real prose (chosen by the text's CRC-32), a
+    positive example: on a page an order often shares its window with the page's next sentence, and
+    the prose negatives alone would teach that such a neighbour clears it."""
+    found = []
+    for row in recorded:
+        if row.item.half == "dev" and row.item.text is not None and row.item.injected and prose:
+            text = " ".join(row.item.text.split())
+            piece = prose[zlib.crc32(text.encode()) % len(prose)].candidate.text
+            found.append(Example(Candidate((), 0, f"{text} {piece}", frozenset()), 1, row.item.id, MIXED_WEIGHT))
     return found
 
 
@@ -350,7 +397,8 @@ def main(argv: list[str]) -> int:
         print(f"needs the real captured data at {REALDATA}", file=sys.stderr)
         return 2
     recorded = record(every_item(), args.cache)
-    train = examples(recorded)
+    prose = prose_examples(recorded)
+    train = examples(recorded) + prose + mixed_examples(recorded, prose)
     every_window = sorted({w.candidate for row in recorded for s in (row.page, row.hidden) if s for w in s.windows})
     positives = sum(e.label for e in train)
     print(f"# Injection verifier: {len(train)} development windows ({positives} from attacks), "
