@@ -37,6 +37,7 @@ from bench_pipeline.code_digest import modules_digest
 from bench_pipeline.injection.detector import InjectionReport, judged_by, scan, sniff_media
 from bench_pipeline.injection.html_vectors import block_text
 from bench_pipeline.injection.signals import Candidate
+from bench_pipeline.injection.signals.rule import MAX_WINDOW
 from bench_pipeline.injection.signals.text import sentence_bounds
 from bench_pipeline.injection.verifier import (
     DIMENSION, WEIGHTS_FILE, Features, Thresholds, Verifier, committed, decide, features, signals_only, views,
@@ -61,7 +62,6 @@ REALDATA_FALSE_FLAG_COST = 5  # a false flag on a real official page or news sto
 PROSE_WEIGHT = 0.3  # each two-sentence piece of a real page's prose, as a negative example (`prose_examples`)
 MIXED_WEIGHT = 1.0  # each attack text followed by a piece of prose, as a positive example (`mixed_examples`)
 _PROSE_WORDS = 8
-_PROSE_CHARS = 700  # a window's most (`signals.rule`): longer pieces are lists and tables, not two sentences
 _FLAGGING = ("flagged", "lifted")
 
 
@@ -177,8 +177,9 @@ def prose_examples(recorded: list[Recorded]) -> list[Example]:
         for line in fold(text).split("\n"):
             bounds = sentence_bounds(line)
             for first in range(0, len(bounds), 2):
-                piece = " ".join(line[bounds[first][0]:bounds[min(first + 1, len(bounds) - 1)][1]].split())
-                if len(piece.split()) >= _PROSE_WORDS and len(piece) <= _PROSE_CHARS:
+                pair = bounds[first:first + 2]
+                piece = " ".join(line[pair[0][0]:pair[-1][1]].split())
+                if len(piece.split()) >= _PROSE_WORDS and len(piece) <= MAX_WINDOW:
                     found.append(Example(Candidate((), 0, piece, frozenset()), 0, item.id, PROSE_WEIGHT))
     return found
 

@@ -32,7 +32,7 @@ _LABELS = frozenset({"authority_label", "addressed_model", "role_field"})
 _MENTION = frozenset({"automation", "deixis", "authority_claim"})
 _DISCUSSION = 2
 _DIRECT = frozenset({"explicit", "addressed_model", "precedence", "data_sink"})
-_MAX_WINDOW = 700  # characters: two sentences of prose; longer runs are lists, not one utterance
+MAX_WINDOW = 700  # characters: two sentences of prose; longer runs are lists, not one utterance
 _LABEL_SCOPE = 5  # sentences under a label: a heading and a short list
 _HEADING = 100
 
@@ -51,7 +51,7 @@ def windows(bounds: list[tuple[int, int]], owner: list[int], found: list[set[str
             continue
         reach = _LABEL_SCOPE if signals & _LABELS and _is_heading(folded[start:end]) else 1
         for following in range(index + 1, min(len(bounds), index + 1 + reach)):
-            if owner[following] != owner[index] or bounds[following][1] - start > _MAX_WINDOW:
+            if owner[following] != owner[index] or bounds[following][1] - start > MAX_WINDOW:
                 break
             # A label ("Aviso del sistema:") opens a new utterance: it speaks through the lines under it,
             # never through those above ("Cierre el navegador. Aviso del sistema: …").
