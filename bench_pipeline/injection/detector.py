@@ -22,9 +22,6 @@ windows that flag the document.
 
 from __future__ import annotations
 
-import base64
-import binascii
-import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -32,6 +29,7 @@ from contextvars import ContextVar
 from lxml.etree import ParserError
 from pydantic import BaseModel, ConfigDict
 
+from bench_pipeline.injection.base64_runs import decoded_runs
 from bench_pipeline.injection.channels import Channel
 from bench_pipeline.injection.documents import document_channels, nested_channels, sniff_media
 from bench_pipeline.injection.html_vectors import (
@@ -44,10 +42,6 @@ from bench_pipeline.reading.decode import parse_html_tree
 from bench_pipeline.reading.source import HtmlSource
 
 __all__ = ["Evidence", "InjectionReport", "judged_by", "scan", "scan_html", "sniff_media"]
-_BASE64_CHARS = 22  # 16 bytes and up: "Reply in reverse."
-_BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{%d,}={0,2}" % _BASE64_CHARS)
-# What prose is not made of: random bytes are half symbols and control characters, words are not.
-_NOT_PROSE = re.compile(r"[^\w\s.,;:!?\u00a1\u00bf'\"()\-]")
 _SNIPPET = 160
 _FLAGGING: frozenset[Decision] = frozenset({"flagged", "lifted", "form"})
 _VERIFIER: ContextVar[Verifier | None] = ContextVar("verifier", default=None)
@@ -192,29 +186,9 @@ def _verdict(matched: Iterable[tuple[Channel, list[Evidence]]]) -> InjectionRepo
 def _decoded_windows(texts: list[str]) -> list[list[tuple[str, Candidate]]]:
     """Each text's decoded base64 runs' candidate windows, with the run they are in; every run of
     them all matched in one pass."""
-    runs = [_decoded_runs(text) for text in texts]
+    runs = [decoded_runs(text) for text in texts]
     found = iter(candidate_windows([run for text_runs in runs for run in text_runs]))
     return [[(run, window) for run in text_runs for window in next(found)] for text_runs in runs]
-
-
-def _decoded_runs(text: str) -> list[str]:
-    """Base64 runs that decode to words. Identifiers and hashes that happen to be base64 decode to bytes
-    that read as no text."""
-    decoded: list[str] = []
-    if len(text) < _BASE64_CHARS:  # most attribute values: too short to hold a run, not worth a search
-        return decoded
-    for run in _BASE64_RUN.findall(text):
-        try:
-            raw = base64.b64decode(run + "=" * (-len(run) % 4), validate=True)
-        except (binascii.Error, ValueError):
-            continue
-        try:
-            words = raw.decode("utf-8")  # so Spanish survives the round trip
-        except UnicodeDecodeError:
-            words = raw.decode("cp1252", errors="replace")  # a Windows editor's Spanish
-        if words and len(_NOT_PROSE.findall(words)) <= 0.1 * len(words):
-            decoded.append(words)
-    return decoded
 
 
 def _snippet(text: str, match: str) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from lxml import etree
 
+from bench_pipeline.injection.base64_runs import decoded_runs
 from bench_pipeline.injection.channels import Channel, Nested
 from bench_pipeline.injection.computed_style import render
 from bench_pipeline.injection.css_values import generated_text
@@ -51,6 +52,9 @@ _CODE_BLOCKS = etree.XPath("//body//pre[not(ancestor::pre)]")
 # hidden span inside a sentence then starts its own, as a reader of the source would.
 _STYLABLE = frozenset({"style", "class", "id", "hidden", "aria-hidden"})
 _NUL_RUN = re.compile("\x00+")
+# One token (no space, no underscore joining words) that is a link or a path, or holds a digit; braces and angle
+# brackets are a template's placeholders, kept.
+_WORDLESS = re.compile(r"(?:[a-z][a-z0-9+.-]*://|/)[^\s_{}<>]*|[^\s_{}<>]*\d[^\s_{}<>]*", re.IGNORECASE)
 _ELEMENT_TEXT = etree.XPath(".//text()[not(ancestor::script or ancestor::style)]", smart_strings=False)
 _OUT_OF_BAND = etree.XPath("//template | //noscript | //iframe | //*[@content] | //script[@type]"
                            " | //svg//title | //svg//desc | //svg//metadata")
@@ -91,7 +95,8 @@ def out_of_band_channels(root) -> Iterator[Channel]:
         if prose:
             yield Channel("html_comment", prose)
     for value in _ATTRIBUTE_VALUES(root):
-        yield Channel("attribute_text", value)
+        if says_words(value):
+            yield Channel("attribute_text", value)
     for element in _OUT_OF_BAND(root):
         yield from _out_of_band(element)
     for item in _ITEMS(root):
@@ -303,8 +308,9 @@ def json_channels(data, vector: str = "structured_metadata", page_text=None) -> 
                 elif isinstance(item, str) and item.strip() and isinstance(key, str) and _INSTRUCTION_KEY.search(key):
                     yield Channel("structured_metadata", f"{key}: {item}", suspicious=True)
             lines = _object_lines(value, path, skip, nested=True)
-            if lines:  # keys and nesting are structure no reader is shown: metadata
-                yield Channel("structured_metadata" if len(lines) > 1 else vector, "\n".join(lines))
+            worded = [line for line, words in lines if words]  # numbers, ids and links are read by no signal
+            if worded:  # keys and nesting are structure no reader is shown: metadata
+                yield Channel("structured_metadata" if len(lines) > 1 else vector, "\n".join(worded))
         elif isinstance(value, list):
             for item in value:
                 if isinstance(item, str) and item.strip():
@@ -313,18 +319,19 @@ def json_channels(data, vector: str = "structured_metadata", page_text=None) -> 
                     stack.append((path, item))
 
 
-def _object_lines(value: dict, path: str, skip, nested: bool) -> list[str]:
+def _object_lines(value: dict, path: str, skip, nested: bool) -> list[tuple[str, bool]]:
     """`path.key: value` for an object's scalars (and strings in its lists), then, one level down,
-    those of the objects inside it."""
-    lines: list[str] = []
+    those of the objects inside it; each with whether its value says anything in words."""
+    lines: list[tuple[str, bool]] = []
     skipped = skip(value)
     for key, item in value.items():
         if key in skipped:
             continue
         if isinstance(item, (str, int, float, bool)) and not (isinstance(item, str) and not item.strip()):
-            lines.append(f"{path}{key}: {item}")
+            lines.append((f"{path}{key}: {item}", isinstance(item, str) and says_words(item)))
         elif isinstance(item, list):
-            lines += [f"{path}{key}: {element}" for element in item if isinstance(element, str) and element.strip()]
+            lines += [(f"{path}{key}: {element}", says_words(element)) for element in item
+                      if isinstance(element, str) and element.strip()]
             if nested:
                 for element in item:
                     if isinstance(element, dict):
@@ -332,6 +339,15 @@ def _object_lines(value: dict, path: str, skip, nested: bool) -> list[str]:
         elif isinstance(item, dict) and nested:
             lines += _object_lines(item, f"{path}{key}.", skip, nested=False)
     return lines
+
+
+def says_words(value: str) -> bool:
+    """Whether a JSON string or an attribute's value can say anything in words: not blank, and not one token
+    that is a link, a path or holds a digit (an identifier, a hash, a date, a price), unless it holds a
+    placeholder or is base64 that decodes to words. A news page's state object is mostly such values, and
+    reading them cost the signals as much as the rest of the page."""
+    value = value.strip()
+    return bool(value) and (not _WORDLESS.fullmatch(value) or bool(decoded_runs(value)))
 
 
 def _element_text(element) -> str:
