@@ -174,8 +174,8 @@ def prose_examples(recorded: list[Recorded]) -> list[Example]:
         try:
             text = block_text(parse_html_tree(decode_html(item.data)))
         except (ParserError, ValueError) as error:
-            print(f"prose of {item.id} not read: {error}", file=sys.stderr)
-            continue
+            # Training on the pages that happened to parse would change the model without a word: stop instead.
+            raise SystemExit(f"{item.id}: its HTML could not be parsed for prose examples ({error})") from error
         for line in fold(text).split("\n"):
             bounds = sentence_bounds(line)
             for first in range(0, len(bounds), 2):

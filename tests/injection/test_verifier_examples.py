@@ -1,5 +1,7 @@
 """The verifier's extra training examples: real prose two sentences at a time, and attacks beside it."""
 
+import pytest
+
 from benchmarks.verifier_train.__main__ import Recorded, Scanned, mixed_examples, prose_examples
 from benchmarks.verifier_train.corpora import Item
 
@@ -41,3 +43,9 @@ def test_each_development_attack_text_is_a_positive_beside_one_piece_of_prose():
     assert mixed.candidate.text.startswith(first + " ")
     assert mixed.candidate.text.removeprefix(first + " ") in {e.candidate.text for e in prose}
     assert mixed_examples(rows, prose) == [mixed]
+
+
+def test_a_development_page_that_does_not_parse_stops_the_training_and_is_named():
+    with pytest.raises(SystemExit, match="empty-page: its HTML could not be parsed"):
+        prose_examples([_row("page", "realdata:fundus", "dev"), _row("empty-page", "realdata:fundus", "dev",
+                                                                      b"<!DOCTYPE html>")])
