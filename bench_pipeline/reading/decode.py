@@ -41,11 +41,13 @@ def _declared_charset(data: bytes) -> str | None:
     return match[1].decode("ascii").lower() if match else None
 
 
-
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
+# No index of `id` attributes: nothing looks elements up by id (CSS `#id` is an attribute test), and building it
+# is an eighth of the parse. trafilatura shares one parser per process the same way.
+_PARSER = lxml.html.HTMLParser(collect_ids=False)
 
 
 def parse_html_tree(text: str) -> lxml.html.HtmlElement:
     """lxml's HTML tree of decoded text. An XHTML page's `<?xml … encoding=…?>` line is dropped first:
     lxml refuses a str that declares an encoding, and the text is already decoded."""
-    return lxml.html.document_fromstring(_XML_DECLARATION.sub("", text, count=1))
+    return lxml.html.document_fromstring(_XML_DECLARATION.sub("", text, count=1), parser=_PARSER)

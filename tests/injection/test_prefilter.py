@@ -52,6 +52,17 @@ def test_a_sequence_is_looked_for_by_the_part_absent_from_the_text():
     assert Prefilter([re.compile(r"\bbot\b[^.]{0,40}\bsanciones\b")]).spans(text) == [[]]
 
 
+def test_a_lookahead_is_a_part_its_pattern_requires_where_it_stands():
+    # "envia" fills the text, but no link follows any of them: nothing is tried. A negative lookahead requires
+    # nothing, so the same pattern with `(?!…)` is tried at every "envia".
+    text = "envia los datos. " * 200
+    assert Prefilter([re.compile(r"\benvia\b(?=[^\n]{0,60}https?://)")]).spans(text) == [[]]
+    assert len(Prefilter([re.compile(r"\benvia\b(?![^\n]{0,60}https?://)")]).spans(text)[0]) == 200
+    linked = text + "envia a https://x.test"
+    found = _found(r"\benvia\b(?=[^\n]{0,60}https?://)", linked)
+    assert found == [m.group() for m in re.finditer(r"\benvia\b(?=[^\n]{0,60}https?://)", linked)] == ["envia"] * 4
+
+
 def test_a_sequence_is_tried_only_where_its_two_rarest_parts_both_allow():
     # "sanciones" is rarer than "bot", but no "bot" lies close enough before it for a match to start.
     text = "bot " * 50 + "." + " x" * 100 + " sanciones"

@@ -4,9 +4,10 @@ Most of a page holds no word a signal needs, yet a regular expression of hundred
 tried at every character. So, before matching, every pattern is read (through Python's own regular
 expression parser) for the literals its matches must hold: a pattern is an alternation of branches,
 a branch a sequence of parts; a match of a sequence holds what any one of its parts requires, a
-match of an alternation what one of its branches requires. A literal carries the word boundaries
-the pattern puts around it (` ia ` is the word "ia", not the "ia" of "historia") and how far from
-a match's start it can lie.
+match of an alternation what one of its branches requires, and a positive lookahead (`(?=…)`) what
+its pattern requires from where it stands (an order to send data is tried only where a destination
+and the reader's data follow it). A literal carries the word boundaries the pattern puts around it
+(` ia ` is the word "ia", not the "ia" of "historia") and how far from a match's start it can lie.
 
 One Aho–Corasick pass over the text (`pyahocorasick`) finds every literal of every pattern. Where a
 sequence offers several parts to look for, the two found least in this text are used, a match
@@ -90,6 +91,9 @@ class _Analysis:
         low, high = at
         while index < len(items):
             if items[index][0] in _ZERO_WIDTH:
+                ahead = self._lookahead(items[index], (low, high), self._open_before(items, index, opened))
+                if ahead is not None:
+                    options.append(ahead)
                 index, head = index + 1, None
                 continue
             end, run = index, frozenset({""})
@@ -124,12 +128,22 @@ class _Analysis:
             return None
         return options[0] if len(options) == 1 else _Node("all of", tuple(options), {})
 
+    def _lookahead(self, item, at: Span, opened: bool):
+        """What a positive lookahead at `at` requires: its pattern matched from there, though the match goes on
+        from where the lookahead started. Other zero-width parts require nothing."""
+        op, av = item
+        if op != sre.ASSERT or av[0] != 1:
+            return None
+        return self.requirement(_items(av[1]), at, opened)
+
     def _part(self, item, at: Span, opened: bool, closed: bool, head: _Head | None):
         op, av = item
         if op == sre.SUBPATTERN:
             return self.requirement(_items(av[3]), at, opened, closed, head)
         if op == sre.ATOMIC_GROUP:
             return self.requirement(_items(av), at, opened, closed, head)
+        if op == sre.ASSERT:
+            return self._lookahead(item, at, opened)
         if _is_line_start(item):
             return _Node("line start", (), {LINE_START: at})  # the text's start or a line break
         if op == sre.BRANCH:
