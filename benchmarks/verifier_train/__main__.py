@@ -61,8 +61,8 @@ STAGE_ONE = Thresholds(0.0, 1.0, 0.0)
 COST_SAMPLE = 200  # windows timed per candidate
 REALDATA_FALSE_FLAG_COST = 5  # a false flag on a real official page or news story weighs like five misses
 PROSE_WEIGHT = 0.3  # each two-sentence piece of a real page's prose, as a negative example (`prose_examples`)
-NB_SMOOTHING = 1.0  # added to each feature's weighted count on either side (`nbsvm`)
 MIXED_WEIGHT = 1.0  # each attack text followed by a piece of prose, as a positive example (`mixed_examples`)
+NB_SMOOTHING = 1.0  # added to each feature's weighted count on either side (`nbsvm`)
 _PROSE_WORDS = 8
 _FLAGGING = ("flagged", "lifted")
 
@@ -255,7 +255,7 @@ def linear_model(text: bool, scaled: bool = False):
 
 def _log_count_ratio(x: sparse.csr_matrix, labels: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """Per feature, log of its share of the attack windows' weight over its share of the clean windows', each
-    count smoothed by one."""
+    count smoothed by `NB_SMOOTHING`."""
     present = (x > 0).astype(np.float64).T
     attacks = NB_SMOOTHING + present @ (weights * labels)
     clean = NB_SMOOTHING + present @ (weights * (1 - labels))
