@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 from datetime import date
 from types import SimpleNamespace
@@ -14,6 +15,10 @@ from bench_pipeline.metrics.freshness import freshness_row
 from bench_pipeline.metrics.latency import latency_stat, nearest_rank
 from bench_pipeline.metrics.precision import precision_at_k
 from bench_pipeline.metrics.recall import recall_rows
+
+# ranx's kernels are numba functions: compiling them on a fresh machine takes about 25 s, and this
+# comparison is about values, which the interpreted kernels give alike (before ranx is first imported).
+os.environ.setdefault("NUMBA_DISABLE_JIT", "1")
 
 
 def _case(case_id, role="primary", category="facilities"):
