@@ -38,7 +38,6 @@ from bench_pipeline.injection.html_vectors import (
 from bench_pipeline.injection.signals import WEIGHTS, Bar, Candidate, candidate_windows
 from bench_pipeline.injection.unicode_vectors import strip_invisible, unicode_channels
 from bench_pipeline.injection.verifier import Decision, Verifier, committed, decide
-from bench_pipeline.reading.decode import parse_html_tree
 from bench_pipeline.reading.source import HtmlSource
 
 __all__ = ["Evidence", "InjectionReport", "judged_by", "scan", "scan_html", "sniff_media"]
@@ -99,7 +98,7 @@ def scan(data: bytes, media: str | None = None) -> InjectionReport:
 def scan_html(source: HtmlSource) -> InjectionReport:
     channels = role_tag_channels(source.text)
     try:
-        root = parse_html_tree(source.text)
+        root, comments = source.parsed
     except (ParserError, ValueError):
         # Nothing parseable: the reader's visible-text walk still reads the page.
         visible = Channel("system_imitation", source.visible.text)
@@ -107,7 +106,7 @@ def scan_html(source: HtmlSource) -> InjectionReport:
     visible = Channel("system_imitation", block_text(root))
     code = _displayed(code_blocks(root))
     channels += unicode_channels("\n".join(channel.text for channel in [visible, *code]))
-    channels += out_of_band_channels(root)
+    channels += out_of_band_channels(root, comments)
     channels += nested_channels(embedded_documents(root))
     # Every channel is judged in one pass. Hidden elements' text is part of the visible text (or of a
     # code block), each starting its own line: when no window there meets even the hidden bar and the

@@ -40,7 +40,7 @@ from bench_pipeline.injection.office_vectors import office_parts
 from bench_pipeline.injection.pdf_vectors import pdf_parts
 from bench_pipeline.injection.table_vectors import table_channels, table_dialect
 from bench_pipeline.injection.unicode_vectors import unicode_channels
-from bench_pipeline.reading.decode import decode_html, parse_html_tree
+from bench_pipeline.reading.decode import decode_html, parse_html
 
 Media = Literal["html", "pdf", "json", "text", "feed", "office", "email", "table"]
 _MAX_DEPTH = 4
@@ -130,13 +130,13 @@ def html_channels(text: str, depth: int = 0) -> list[Channel]:
     """Every channel of an HTML (or SVG, or XML) document, its hidden elements found by rendering it."""
     channels = role_tag_channels(text)
     try:
-        root = parse_html_tree(text)
+        root, comments = parse_html(text)
     except (ParserError, ValueError):
         return [*channels, *text_channels(text, depth)]
     code = code_blocks(root)
     visible = block_text(root)
     channels += unicode_channels("\n".join([visible, *code]))
-    channels += out_of_band_channels(root)
+    channels += out_of_band_channels(root, comments)
     channels += nested_channels(embedded_documents(root), depth)
     hidden, seen = hidden_element_channels(root)
     channels += hidden

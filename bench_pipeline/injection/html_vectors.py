@@ -87,11 +87,11 @@ def role_tag_channels(source: str) -> list[Channel]:
     return [Channel("system_imitation", tag.group(0), suspicious=True) for tag in _ROLE_TAG.finditer(source)]
 
 
-def out_of_band_channels(root) -> Iterator[Channel]:
-    """Text outside the rendered body: comments, attributes, template/noscript/iframe fallback, meta tags,
-    JSON-LD."""
-    for comment in root.iter(etree.Comment):
-        prose = commented_prose(comment.text or "")
+def out_of_band_channels(root, comments: list[str]) -> Iterator[Channel]:
+    """Text outside the rendered body: `comments` (the tree's, taken out of it: `parse_html`), attributes,
+    template/noscript/iframe fallback, meta tags, JSON-LD."""
+    for comment in comments:
+        prose = commented_prose(comment)
         if prose:
             yield Channel("html_comment", prose)
     for value in _ATTRIBUTE_VALUES(root):

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import codecs
 import re
+from typing import NamedTuple
 
 import lxml.html
+from lxml import etree
 
 _BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 _DECLARED = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_:.-]+)""", re.IGNORECASE)
@@ -51,3 +53,19 @@ def parse_html_tree(text: str) -> lxml.html.HtmlElement:
     """lxml's HTML tree of decoded text. An XHTML page's `<?xml … encoding=…?>` line is dropped first:
     lxml refuses a str that declares an encoding, and the text is already decoded."""
     return lxml.html.document_fromstring(_XML_DECLARATION.sub("", text, count=1), parser=_PARSER)
+
+
+class ParsedHtml(NamedTuple):
+    root: lxml.html.HtmlElement  # without comments
+    comments: list[str]  # the text of each comment the tree held, in document order
+
+
+def parse_html(text: str) -> ParsedHtml:
+    """`parse_html_tree` with the comments taken out of the tree and kept apart: the tree trafilatura's own
+    parser builds (it drops comments), so the page is parsed once for reading and scanning, and one whose
+    text a comment no longer cuts in two (`ig<!-- -->nore` reads as a browser shows it)."""
+    root = parse_html_tree(text)
+    comments = [comment.text or "" for comment in root.iter(etree.Comment)]
+    if comments:
+        etree.strip_tags(root, etree.Comment)
+    return ParsedHtml(root, comments)

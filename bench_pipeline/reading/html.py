@@ -11,6 +11,8 @@ import re
 from datetime import date
 from functools import cached_property
 
+from lxml.etree import ParserError
+from lxml.html import HtmlElement
 from pydantic import BaseModel, ConfigDict
 from trafilatura import bare_extraction
 from trafilatura.utils import load_html
@@ -25,6 +27,13 @@ _NO_DATE_GUESSING = {"extensive_search": False, "original_date": True}
 _APP_ROOT = re.compile(r"""<(?:div|main|body)[^>]+id=["'](?:root|app|__next|__nuxt)["']""", re.IGNORECASE)
 _ENABLE_JS = re.compile(r"(enable|activa|habilita)\w*\s+(javascript|js)\b", re.IGNORECASE)
 _MIN_READABLE_CHARS = 250
+# What trafilatura's loader checks or repairs before it parses (`trafilatura.utils.load_html`), read where it reads.
+_HEAD_CHARS = 4096
+# A whole document to lxml (`<html>` or a doctype first). A doctype holding a "/" may be cut off first (a libxml2
+# bug's repair), so `<html>` must follow it.
+_WHOLE_DOCUMENT = re.compile(r"\s*(?:<!doctype[^>/]*>|(?:<!doctype[^>]*>\s*)?<html\b)", re.IGNORECASE)
+_SELF_CLOSED_HTML = re.compile(r"<html[^\n]*/>[ \t]*(?:\r?\n|$)", re.IGNORECASE)
+_CONTROL_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 class Block(BaseModel):
@@ -76,13 +85,29 @@ def read_html(artifact: bytes | HtmlSource, renders_javascript: bool = False) ->
     html_source = artifact if isinstance(artifact, HtmlSource) else HtmlSource(artifact)
     source, visible = html_source.text, html_source.visible
     # Without trafilatura's fallback extractors (readability, jusText): as good on pages with a ground truth,
-    # in about two thirds of the time (`benchmarks/reading_quality.py`). It parses the text itself: a copy of the
-    # scan's tree, comments stripped as its parser strips them, extracted the same but cost as much as the parse.
-    document = bare_extraction(source, include_comments=False, fast=True)
+    # in about two thirds of the time (`benchmarks/reading_quality.py`).
+    document = bare_extraction(_extraction_input(html_source), include_comments=False, fast=True)
     blocks = _locate_blocks(document.body, source, visible) if document is not None else []
     readable = sum(len(block.text) for block in blocks)
     return HtmlReading(blocks=blocks, needs_rendering=not renders_javascript and _looks_script_only(source, readable),
                        source=html_source, extracted=document is not None)
+
+
+def _extraction_input(source: HtmlSource) -> HtmlElement | str:
+    """The source's own tree, where trafilatura would build the same one from the text: a whole document
+    ("html" in its first 50 characters), nothing its loader repairs (control
+    characters, a self-closed `<html/>`), parsed. trafilatura copies a tree it is given, so the tree stays the
+    scan's. Elsewhere, the text."""
+    text = source.text
+    head = text[:_HEAD_CHARS]
+    if (not _WHOLE_DOCUMENT.match(head) or "html" not in head[:50].lower() or _SELF_CLOSED_HTML.search(head)
+            or _CONTROL_CHARS.search(text)):
+        return text
+    try:
+        root = source.parsed.root
+    except (ParserError, ValueError):
+        return text
+    return root if len(root) else text
 
 
 def locate(visible: TextMap, text: str, hint: int = 0) -> tuple[int, int] | None:

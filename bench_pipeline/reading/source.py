@@ -1,10 +1,11 @@
-"""A stored HTML artifact decoded once, its visible text walked once, for every reader of it."""
+"""A stored HTML artifact decoded once, its visible text walked once and its tree parsed once, for every reader
+of it (the main-text reader, the injection scan)."""
 
 from __future__ import annotations
 
 from functools import cached_property
 
-from bench_pipeline.reading.decode import decode_html
+from bench_pipeline.reading.decode import ParsedHtml, decode_html, parse_html
 from bench_pipeline.reading.textmap import TextMap, visible_text
 
 
@@ -15,3 +16,8 @@ class HtmlSource:
     @cached_property
     def visible(self) -> TextMap:
         return visible_text(self.text)
+
+    @cached_property
+    def parsed(self) -> ParsedHtml:
+        """Raises lxml's `ParserError` (or `ValueError`) when the text is no HTML it can parse."""
+        return parse_html(self.text)

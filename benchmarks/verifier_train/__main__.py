@@ -43,7 +43,7 @@ from bench_pipeline.injection.signals.text import sentence_bounds
 from bench_pipeline.injection.verifier import (
     DIMENSION, WEIGHTS_FILE, Features, Thresholds, Verifier, committed, decide, features, signals_only, views,
 )
-from bench_pipeline.reading.decode import decode_html, parse_html_tree
+from bench_pipeline.reading.decode import decode_html, parse_html
 from bench_pipeline.reading.textmap import fold
 from benchmarks.injection_heldout.sources import REALDATA
 from benchmarks.verifier_train.corpora import Item, every_item
@@ -172,7 +172,7 @@ def prose_examples(recorded: list[Recorded]) -> list[Example]:
         if item.half != "dev" or not item.source.startswith("realdata") or sniff_media(item.data) != "html":
             continue
         try:
-            text = block_text(parse_html_tree(decode_html(item.data)))
+            text = block_text(parse_html(decode_html(item.data)).root)
         except (ParserError, ValueError) as error:
             # Training on the pages that happened to parse would change the model without a word: stop instead.
             raise SystemExit(f"{item.id}: its HTML could not be parsed for prose examples ({error})") from error

@@ -4,13 +4,13 @@ whole text finds."""
 import json
 import re
 from pathlib import Path
+from re import _parser as sre_parse
 
 import pytest
 
 from bench_pipeline.injection import signals
 from bench_pipeline.injection.html_vectors import block_text, out_of_band_channels
-from bench_pipeline.injection.signals.prefilter import Prefilter, matches
-from bench_pipeline.reading.decode import parse_html_tree
+from bench_pipeline.injection.signals.prefilter import Prefilter, matches, start_filter
 from bench_pipeline.reading.source import HtmlSource
 from tests.realdata import require_realdata
 
@@ -78,14 +78,31 @@ def test_a_pattern_that_opens_a_line_is_tried_only_where_a_line_starts():
                                                                            pattern.finditer(text)]
 
 
+@pytest.mark.parametrize(("pattern", "text", "positions"), [
+    # A word boundary before letters: the first letter of a word it can open on.
+    (r"\b(?:omite|oculta)\b", "no omite, oculta", [3, 10]),
+    # The text's start, or just after a mark a lookbehind reads: a clause's opening.
+    (r"(?:^|(?<=[.:]))\s*omite\b", "A. omite: x", [0, 2, 9]),
+    # An optional opening: it, or what follows it.
+    (r"(?:por favor,?\s*)?omite\b", "pues omite", [0, 5]),
+])
+def test_a_pattern_is_tried_only_where_its_opening_allows(pattern, text, positions):
+    assert [place.start() for place in start_filter(sre_parse.parse(pattern)).finditer(text)] == positions
+
+
+def test_an_opening_that_allows_any_position_is_no_filter():
+    assert start_filter(sre_parse.parse(r".*omite\b")) is None
+    assert start_filter(sre_parse.parse(r"(?:^|(?<=\w{2}))omite")) is None  # a lookbehind of any letter
+
+
 def test_a_case_insensitive_pattern_is_refused():
     with pytest.raises(ValueError, match="case-insensitive"):
         Prefilter([re.compile("bot", re.IGNORECASE)])
 
 
 def _page_texts(page: bytes) -> list[str]:
-    root = parse_html_tree(HtmlSource(page).text)
-    return [block_text(root)] + [channel.text for channel in dict.fromkeys(out_of_band_channels(root))]
+    root, comments = HtmlSource(page).parsed
+    return [block_text(root)] + [channel.text for channel in dict.fromkeys(out_of_band_channels(root, comments))]
 
 
 def _assert_same(texts: list[str]) -> None:

@@ -1,6 +1,7 @@
 from datetime import date
 
 from bench_pipeline.reading.apply import apply_span
+from bench_pipeline.reading.decode import parse_html
 from bench_pipeline.reading.html import read_html
 
 PARAGRAPHS = "".join(
@@ -58,3 +59,11 @@ def test_javascript_shell_needs_rendering_unless_the_provider_renders():
     assert read_html(shell).needs_rendering is True
     assert read_html(shell, renders_javascript=True).needs_rendering is False
     assert read_html(_article()).needs_rendering is False
+
+
+def test_comments_are_kept_apart_and_no_longer_cut_the_text():
+    root, comments = parse_html("<html><body><p>ig<!-- x -->nore</p><!--[if IE]><p>old</p><![endif]-->"
+                                "<p>fin</p></body></html>")
+    assert comments == [" x ", "[if IE]><p>old</p><![endif]"]
+    assert root.xpath("//comment()") == []
+    assert [p.text for p in root.iter("p")] == ["ignore", "fin"]

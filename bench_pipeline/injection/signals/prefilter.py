@@ -14,7 +14,9 @@ sequence offers several parts to look for, the two found least in this text are 
 starting only where both allow, so a page full of one word does not make a pattern costly when
 another word it needs is absent or far from it; a pattern that opens a line (`(?:^|\n)`) starts only
 where a line does. The pattern is then tried only at the positions a match could start from those
-literals, each try reading as far as it needs: the matches are those of a search over the whole text.
+literals, each try reading as far as it needs: the matches are those of a search over the whole text. Of those
+positions, only the ones its opening allows are tried (`start_filter`: a word's first letter after `\\b`, the
+character after a mark its lookbehind reads, the text's start), found by one search in C, not one try each.
 
 An unbounded run before a literal (`\\s+`, `\\w*`) is taken to span at most `UNBOUNDED` characters;
 that is the prefilter's one assumption about text.
@@ -23,6 +25,7 @@ that is the prefilter's one assumption about text.
 from __future__ import annotations
 
 import re
+import sys
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from re import _constants as sre
@@ -318,6 +321,135 @@ class _Analysis:
         return None
 
 
+def start_filter(items, multiline: bool = False) -> re.Pattern[str] | None:
+    """A zero-width pattern that holds wherever a match of the parsed sequence can start, read off its opening:
+    a `\\b` before a word's first letter, a lookbehind's last character, the text's start, the first character
+    it consumes. None when its opening leaves any position possible. A word of prose holds few such places:
+    a pattern that opens a clause (after ".", ":" or a line break) starts after a punctuation mark only."""
+    openings = _openings(items)
+    if openings is None:
+        return None
+    kinds: dict[str, set[str]] = {}
+    for kind, atoms in openings:
+        kinds.setdefault(kind, set()).update(atoms)
+    rendered = {"start": "(?:\\A|(?<=\\n))" if multiline else "\\A", "text start": "\\A", "boundary": "\\b"}
+    alternatives = [rendered[kind] for kind in ("start", "text start", "boundary") if kind in kinds]
+    alternatives += [template.format(_class(frozenset(kinds[kind]))) for kind, template in (
+        ("behind", "(?<={})"), ("word", "\\b(?={})"), ("ahead", "(?={})")) if kind in kinds]
+    return re.compile("|".join(alternatives))
+
+
+Opening = tuple[str, frozenset[str]]  # a kind of place a match starts at, and the characters that place reads
+
+
+def _openings(items) -> set[Opening] | None:
+    items = _items(items)
+    for index, (op, av) in enumerate(items):
+        if op == sre.AT:
+            if av == sre.AT_BOUNDARY:
+                following = _first_chars(items[index + 1:])
+                return {("boundary", frozenset())} if following is None else {("word", following)}
+            if av in (sre.AT_BEGINNING, sre.AT_BEGINNING_STRING):
+                return {("start" if av == sre.AT_BEGINNING else "text start", frozenset())}
+            return None
+        if op == sre.ASSERT and av[0] < 0:  # a lookbehind: the character before the start is its last one
+            before = _last_chars(_items(av[1]))
+            return None if before is None else {("behind", before)}
+        if op in (sre.ASSERT, sre.ASSERT_NOT):
+            continue
+        if op == sre.BRANCH:
+            found: set[Opening] = set()
+            for branch in av[1]:
+                opening = _openings(list(_items(branch)) + items[index + 1:])
+                if opening is None:
+                    return None
+                found |= opening
+            return found
+        if op == sre.SUBPATTERN:
+            return _openings(list(_items(av[3])) + items[index + 1:])
+        first = _first_chars(items[index:])
+        return None if first is None else {("ahead", first)}
+    return None
+
+
+def _first_chars(items) -> frozenset[str] | None:
+    """The characters a match of the sequence can open on, as character-class atoms; None when any can (or the
+    sequence may match nothing, its follower unknown here)."""
+    items = _items(items)
+    for index, (op, av) in enumerate(items):
+        if op in _ZERO_WIDTH:
+            continue
+        rest = items[index + 1:]
+        if op in (sre.LITERAL, sre.IN):
+            return _atoms(op, av)
+        if op == sre.SUBPATTERN:
+            return _first_chars(list(_items(av[3])) + rest)
+        if op == sre.ATOMIC_GROUP:
+            return _first_chars(list(_items(av)) + rest)
+        if op == sre.BRANCH:
+            found: set[str] = set()
+            for branch in av[1]:
+                chars = _first_chars(list(_items(branch)) + rest)
+                if chars is None:
+                    return None
+                found |= chars
+            return frozenset(found)
+        if op in _REPEATS:
+            inner = _first_chars(list(_items(av[2])) + rest)
+            if av[0] == 0 and inner is not None:  # an optional part: it, or what follows it, opens the match
+                after = _first_chars(rest)
+                return None if after is None else inner | after
+            return inner
+        return None
+    return None
+
+
+def _last_chars(items) -> frozenset[str] | None:
+    """The characters a match of the (lookbehind's) sequence can close on; None when any can."""
+    for op, av in reversed(_items(items)):
+        if op in _ZERO_WIDTH:
+            continue
+        if op in (sre.LITERAL, sre.IN):
+            return _atoms(op, av)
+        if op == sre.SUBPATTERN:
+            return _last_chars(av[3])
+        if op == sre.BRANCH:
+            found: set[str] = set()
+            for branch in av[1]:
+                chars = _last_chars(branch)
+                if chars is None:
+                    return None
+                found |= chars
+            return frozenset(found)
+        return None
+    return None
+
+
+_CATEGORY_ATOMS = {sre.CATEGORY_DIGIT: "\\d", sre.CATEGORY_SPACE: "\\s", sre.CATEGORY_WORD: "\\w",
+                   sre.CATEGORY_NOT_DIGIT: "\\D", sre.CATEGORY_NOT_SPACE: "\\S", sre.CATEGORY_NOT_WORD: "\\W"}
+
+
+def _atoms(op, av) -> frozenset[str] | None:
+    """A literal or a character class as atoms of a class; None for a negated class (it cannot join others)."""
+    if op == sre.LITERAL:
+        return frozenset({re.escape(chr(av))})
+    atoms = set()
+    for kind, value in av:
+        if kind == sre.LITERAL:
+            atoms.add(re.escape(chr(value)))
+        elif kind == sre.RANGE:
+            atoms.add(f"{re.escape(chr(value[0]))}-{re.escape(chr(value[1]))}")
+        elif kind == sre.CATEGORY and value in _CATEGORY_ATOMS:
+            atoms.add(_CATEGORY_ATOMS[value])
+        else:
+            return None
+    return frozenset(atoms)
+
+
+def _class(atoms: frozenset[str]) -> str:
+    return "[" + "".join(sorted(atoms)) + "]"
+
+
 def _is_line_start(item) -> bool:
     """Whether a part is `(?:^|\n)`."""
     if item[0] != sre.BRANCH or len(item[1][1]) != 2:
@@ -386,11 +518,15 @@ class Prefilter:
     def __init__(self, patterns: Sequence[re.Pattern[str]]) -> None:
         self._ids: dict[str, int] = {}
         self._requirements = []
+        # Per pattern, where a match can start at all (`start_filter`): `matches` tries those positions alone.
+        self.starts: list[re.Pattern[str] | None] = []
         for pattern in patterns:
             if pattern.flags & re.IGNORECASE:
                 raise ValueError(f"a case-insensitive pattern cannot be prefiltered: {pattern.pattern[:60]}")
-            found = _Analysis().requirement(_items(sre_parse.parse(pattern.pattern)))
+            parsed = _items(sre_parse.parse(pattern.pattern))
+            found = _Analysis().requirement(parsed)
             self._requirements.append(None if found is None else self._numbered(found))
+            self.starts.append(start_filter(parsed, multiline=bool(pattern.flags & re.MULTILINE)))
         self._automaton = ahocorasick.Automaton()
         for literal, number in self._ids.items():
             if literal != LINE_START:
@@ -548,14 +684,29 @@ def _intersected(first: list[Span], second: list[Span]) -> list[Span]:
     return both
 
 
-def matches(pattern: re.Pattern[str], text: str, spans: list[Span]) -> Iterator[re.Match[str]]:
-    """The matches `pattern.finditer(text)` yields, trying only positions inside `spans`."""
+def opening_filter(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    """`start_filter` of a compiled pattern."""
+    return start_filter(_items(sre_parse.parse(pattern.pattern)), multiline=bool(pattern.flags & re.MULTILINE))
+
+
+def matches(pattern: re.Pattern[str], text: str, spans: list[Span], starts: re.Pattern[str] | None = None,
+            endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+    """The matches `pattern.finditer(text, 0, endpos)` yields, trying only positions inside `spans`, and of those
+    only where `starts` (its `start_filter`) holds."""
     match_at = pattern.match
+    next_start = starts.search if starts is not None else None
     resume = 0
     for start, end in spans:
         position = max(start, resume)
         while position < end:
-            found = match_at(text, position)
+            if next_start is not None:
+                opening = next_start(text, position)
+                if opening is None:
+                    return
+                position = opening.start()
+                if position >= end:
+                    break
+            found = match_at(text, position, endpos)
             if found is None:
                 position += 1
                 continue

@@ -16,7 +16,7 @@ from bench_pipeline.injection.signals import (
 from bench_pipeline.injection.signals.grammar import (
     PERSONS_THING, QUOTED, SET_QUESTIONS, USER_BOUND, alt, names_only_a_role,
 )
-from bench_pipeline.injection.signals.prefilter import Prefilter, matches
+from bench_pipeline.injection.signals.prefilter import Prefilter, matches, opening_filter
 from bench_pipeline.injection.signals.text import JOIN, mentioned, piece_at
 from bench_pipeline.reading.textmap import fold
 
@@ -63,10 +63,10 @@ def signal_matches(pieces: list[str], folded_pieces: list[str], folded: str, sta
     read (their positions in `read`). `folded` is `folded_pieces` joined by `JOIN`, each starting at its place in
     `starts`; `pieces` are the same texts unfolded. `exhaustive` searches every pattern everywhere: the
     reference the prefilter must equal."""
-    spans = _prefilter().spans(folded)
+    prefilter = _prefilter()
     matched: list[Match] = []
-    for (name, pattern), where in zip(_SIGNALS, spans):
-        hits = pattern.finditer(folded) if exhaustive or where is None else matches(pattern, folded, where)
+    for (name, pattern), where, opening in zip(_SIGNALS, prefilter.spans(folded), prefilter.starts):
+        hits = pattern.finditer(folded) if exhaustive or where is None else matches(pattern, folded, where, opening)
         matched += [(name, match.start(), match.group()) for match in hits
                     if name != _READ_ORDER or piece_at(starts, match.start()) in read]
     return matched + _data_sinks(pieces, folded_pieces, starts)
@@ -94,8 +94,8 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
             found[index].discard("work_product")
     statements = [(0, len(folded))] if exhaustive else [bounds[index] for index, count in words.items()
                                                         if count >= _STATEMENT_WORDS]
-    _attribute([("verdict", match.start(), match.group()) for match in _within(_VERDICT, folded, statements)],
-               found, starts, quoted)
+    verdicts = _within(_VERDICT, folded, statements, exhaustive)
+    _attribute([("verdict", match.start(), match.group()) for match in verdicts], found, starts, quoted)
     for index, signals in enumerate(found):
         if words.get(index, 0) < _STATEMENT_WORDS:
             signals.discard("verdict")  # a verdict where nothing is evaluated is any page's praise
@@ -105,7 +105,8 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
               or any(signalled[near] for near in (index - 1, index + 1)
                      if 0 <= near < len(bounds) and owner[near] == owner[index])]
     where = [(0, len(folded))] if exhaustive else _merged([bounds[index] for index in beside])
-    orders = [("directive", match.start(), match.group()) for match in _within(_DIRECTIVE, folded, where)]
+    orders = [("directive", match.start(), match.group()) for match in _within(_DIRECTIVE, folded, where,
+                                                                                  exhaustive)]
     ordered = _ordered_products(counted, _attribute(orders + read_orders, found, starts, quoted), starts)
     for index, signals in enumerate(found):
         if index not in ordered and "verdict" not in signals:
@@ -245,14 +246,26 @@ def _attribute(matched: list[Match], found: list[set[str]], starts: list[int],
     return counted
 
 
-def _within(pattern: re.Pattern[str], text: str, spans: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
+def _within(pattern: re.Pattern[str], text: str, spans: list[tuple[int, int]],
+            exhaustive: bool = False) -> Iterator[re.Match[str]]:
     """The matches of `pattern` that start inside one of `spans`, reading at most `_DIRECTIVE_TAIL`
-    characters past a span's end."""
+    characters past a span's end: each span searched on its own, tried only where the pattern's opening
+    allows a match to start (`exhaustive`: at every position, the reference that shortcut must equal)."""
+    opening = None if exhaustive else _opening(pattern)
     for start, end in spans:
-        for match in pattern.finditer(text, start, min(len(text), end + _DIRECTIVE_TAIL)):
+        stop = min(len(text), end + _DIRECTIVE_TAIL)
+        if opening is not None:
+            yield from matches(pattern, text, [(start, end)], opening, stop)
+            continue
+        for match in pattern.finditer(text, start, stop):
             if match.start() >= end:
                 break
             yield match
+
+
+@cache
+def _opening(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    return opening_filter(pattern)
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

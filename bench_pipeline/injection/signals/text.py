@@ -131,8 +131,12 @@ def folded_many(texts: list[str]) -> list[str]:
     (a page's hundreds of attribute texts cost one pass, not hundreds); a person's job is masked text by
     text, since a job named in one text says nothing of a noun in another."""
     joined = JOIN.join(texts)
-    parts = _split(_entity_dots_spaced(_read_alike(fold(joined)), joined), len(texts))
-    return [folded(text) for text in texts] if parts is None else [_people_masked(part) for part in parts]
+    read = _entity_dots_spaced(_read_alike(fold(joined)), joined)
+    parts = _split(read, len(texts))
+    if parts is None:
+        return [folded(text) for text in texts]
+    # No job noun in them all (`JOIN` holds no letter): no text to mask, and none looked at.
+    return [_people_masked(part) for part in parts] if _may_name_a_job(read) else parts
 
 
 def _split(joined: str, count: int) -> list[str] | None:
@@ -164,9 +168,13 @@ def _unleeted(text: str) -> str:
     return "".join(parts) + text[copied:] if parts else text
 
 
+def _may_name_a_job(text: str) -> bool:
+    return "agent" in text or "asistente" in text or "assistant" in text
+
+
 def _people_masked(text: str) -> str:
     """`text` with the nouns that name a person's job in it blanked out, lengths kept."""
-    if "agent" not in text and "asistente" not in text and "assistant" not in text:
+    if not _may_name_a_job(text):
         return text
     # A phrase the lexicon names as a reader ("agente informático") is no person's job.
     nouns = {match.group("es") or match.group("en") for match in _HUMAN_ROLE.finditer(text)
