@@ -22,20 +22,25 @@ _DECLARED = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_:.-]+)""
 
 
 def decode_html(data: bytes) -> str:
+    return decoded_html(data)[0]
+
+
+def decoded_html(data: bytes) -> tuple[str, str]:
+    """The text, and the codec that decoded it."""
     for bom, codec in _BOMS:
         if data.startswith(bom):
-            return data.decode(codec, errors="replace")
+            return data.decode(codec, errors="replace"), codec
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
         pass
     declared = _declared_charset(data)
     if declared:
         try:
-            return data.decode(declared)
+            return data.decode(declared), declared
         except (LookupError, UnicodeDecodeError):
             pass
-    return data.decode("cp1252", errors="replace")
+    return data.decode("cp1252", errors="replace"), "cp1252"
 
 
 def _declared_charset(data: bytes) -> str | None:

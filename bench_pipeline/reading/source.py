@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from bench_pipeline.reading.decode import ParsedHtml, decode_html, parse_html
+from bench_pipeline.reading.decode import ParsedHtml, decoded_html, parse_html
 from bench_pipeline.reading.textmap import TextMap, visible_text
 
 
 class HtmlSource:
     def __init__(self, data: bytes):
-        self.text = decode_html(data)
+        self.data = data
+        self.text, self.codec = decoded_html(data)
 
     @cached_property
     def visible(self) -> TextMap:

@@ -1,7 +1,12 @@
 from datetime import date
 
+import lxml.html
+import pytest
+
 from bench_pipeline.reading.apply import apply_span
 from bench_pipeline.reading.decode import parse_html
+from bench_pipeline.reading.html import _extraction_input
+from bench_pipeline.reading.source import HtmlSource
 from bench_pipeline.reading.html import read_html
 
 PARAGRAPHS = "".join(
@@ -67,3 +72,14 @@ def test_comments_are_kept_apart_and_no_longer_cut_the_text():
     assert comments == [" x ", "[if IE]><p>old</p><![endif]"]
     assert root.xpath("//comment()") == []
     assert [p.text for p in root.iter("p")] == ["ignore", "fin"]
+
+
+@pytest.mark.parametrize("data", [
+    _article(before="<p>Tabla\x0bcon tabulador vertical</p>"),
+    _article(before="<p>Marca \ufffe suelta</p>"),
+    _article(before="<p>Año\x1f</p>").decode().encode("cp1252"),  # not UTF-8: read as cp1252
+])
+def test_a_page_with_characters_trafilaturas_loader_deletes_is_handed_to_it_as_text(data):
+    source = HtmlSource(data)
+    assert isinstance(_extraction_input(source), str)
+    assert isinstance(_extraction_input(HtmlSource(_article())), lxml.html.HtmlElement)

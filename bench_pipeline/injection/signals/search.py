@@ -100,11 +100,14 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
         if words.get(index, 0) < _STATEMENT_WORDS:
             signals.discard("verdict")  # a verdict where nothing is evaluated is any page's praise
     # A work product or a verdict alone is looked at for an order in its own sentence, never beside it.
-    signalled = [bool(signals - _WEIGHTLESS) for signals in found]
-    beside = [index for index in range(len(bounds)) if found[index]
-              or any(signalled[near] for near in (index - 1, index + 1)
-                     if 0 <= near < len(bounds) and owner[near] == owner[index])]
-    where = [(0, len(folded))] if exhaustive else _merged([bounds[index] for index in beside])
+    beside: set[int] = set()  # the sentences with a signal, and those of the same text next to a signalled one
+    for index, signals in enumerate(found):
+        if signals:
+            beside.add(index)
+            if signals - _WEIGHTLESS:
+                beside.update(near for near in (index - 1, index + 1)
+                              if 0 <= near < len(bounds) and owner[near] == owner[index])
+    where = [(0, len(folded))] if exhaustive else _merged([bounds[index] for index in sorted(beside)])
     orders = [("directive", match.start(), match.group()) for match in _within(_DIRECTIVE, folded, where,
                                                                                   exhaustive)]
     ordered = _ordered_products(counted, _attribute(orders + read_orders, found, starts, quoted), starts)

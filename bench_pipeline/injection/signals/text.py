@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterator
 
 from bench_pipeline.injection.signals import lexicon
 from bench_pipeline.injection.signals.grammar import QUALIFIED_READER
@@ -66,6 +67,8 @@ _CHAINED_QUOTE = re.compile(
 _AI_QUALIFIER = (r"(?:virtual\w*|digital\w*|inteligentes?|automatic\w*|automatizad\w*|autonom\w*|conversacional\w*"
                  r"|generativ\w*|personal\w*|artificial\w*|de (?:ia|voz|software|codigo|busqueda|lenguaje"
                  r"|inteligencia artificial)|con ia|ia|ai)\b")
+# What every match of `_HUMAN_ROLE` holds: "agente" holds "agent".
+_JOB_NOUNS = ("agent", "asistente", "assistant")
 _PROFESSION_SUFFIX = r"[a-z]+(?:al|ales|iv[oa]s?|ic[oa]s?|ari[oa]s?|er[oa]s?|istas?|enses?|bles?)"
 _HUMAN_ROLE = re.compile(
     rf"\b(?P<es>asistente|agente)s?\s+(?!(?:[a-z]+\s+){{0,3}}{_AI_QUALIFIER})(?:del?\s+[a-z]+|{_PROFESSION_SUFFIX}\b)"
@@ -169,7 +172,7 @@ def _unleeted(text: str) -> str:
 
 
 def _may_name_a_job(text: str) -> bool:
-    return "agent" in text or "asistente" in text or "assistant" in text
+    return any(noun in text for noun in _JOB_NOUNS)
 
 
 def _people_masked(text: str) -> str:
@@ -177,7 +180,7 @@ def _people_masked(text: str) -> str:
     if not _may_name_a_job(text):
         return text
     # A phrase the lexicon names as a reader ("agente informático") is no person's job.
-    nouns = {match.group("es") or match.group("en") for match in _HUMAN_ROLE.finditer(text)
+    nouns = {match.group("es") or match.group("en") for match in _human_roles(text)
              if not _NAMED_READER.match(match.group())}
     if not nouns:
         return text
@@ -188,6 +191,30 @@ def _people_masked(text: str) -> str:
         return match.group() if kept else "x" * len(match.group())
 
     return re.sub(rf"\b(?:{'|'.join(sorted(nouns))})s?\b", masked, text)
+
+
+def _human_roles(text: str) -> Iterator[re.Match[str]]:
+    """The matches of `_HUMAN_ROLE.finditer(text)`, tried only where one can start: where a job noun opens it
+    ("agente de ventas"), or at the word before the spaces before one ("sales agent"). Its second form tries
+    every word of a page otherwise."""
+    starts = set()
+    for noun in _JOB_NOUNS:
+        at = text.find(noun)
+        while at >= 0:
+            starts.add(at)
+            before = at
+            while before and text[before - 1].isspace():
+                before -= 1
+            if before < at:
+                while before and "a" <= text[before - 1] <= "z":
+                    before -= 1
+                starts.add(before)
+            at = text.find(noun, at + 1)
+    resume = 0
+    for start in sorted(starts):
+        if start >= resume and (match := _HUMAN_ROLE.match(text, start)):
+            yield match
+            resume = match.end()
 
 
 def sentence_bounds(text: str) -> list[tuple[int, int]]:
