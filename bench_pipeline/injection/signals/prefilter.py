@@ -526,7 +526,7 @@ class Prefilter:
             parsed = _items(sre_parse.parse(pattern.pattern))
             found = _Analysis().requirement(parsed)
             self._requirements.append(None if found is None else self._numbered(found))
-            self.starts.append(start_filter(parsed, multiline=bool(pattern.flags & re.MULTILINE)))
+            self.starts.append(opening_filter(pattern, parsed))
         self._automaton = ahocorasick.Automaton()
         for literal, number in self._ids.items():
             if literal != LINE_START:
@@ -684,9 +684,10 @@ def _intersected(first: list[Span], second: list[Span]) -> list[Span]:
     return both
 
 
-def opening_filter(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
-    """`start_filter` of a compiled pattern."""
-    return start_filter(_items(sre_parse.parse(pattern.pattern)), multiline=bool(pattern.flags & re.MULTILINE))
+def opening_filter(pattern: re.Pattern[str], parsed=None) -> re.Pattern[str] | None:
+    """`start_filter` of a compiled pattern (`parsed`: its parse, when at hand)."""
+    items = parsed if parsed is not None else _items(sre_parse.parse(pattern.pattern))
+    return start_filter(items, multiline=bool(pattern.flags & re.MULTILINE))
 
 
 def matches(pattern: re.Pattern[str], text: str, spans: list[Span], starts: re.Pattern[str] | None = None,

@@ -108,8 +108,8 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
                 beside.update(near for near in (index - 1, index + 1)
                               if 0 <= near < len(bounds) and owner[near] == owner[index])
     where = [(0, len(folded))] if exhaustive else _merged([bounds[index] for index in sorted(beside)])
-    orders = [("directive", match.start(), match.group()) for match in _within(_DIRECTIVE, folded, where,
-                                                                                  exhaustive)]
+    directives = _within(_DIRECTIVE, folded, where, exhaustive)
+    orders = [("directive", match.start(), match.group()) for match in directives]
     ordered = _ordered_products(counted, _attribute(orders + read_orders, found, starts, quoted), starts)
     for index, signals in enumerate(found):
         if index not in ordered and "verdict" not in signals:
