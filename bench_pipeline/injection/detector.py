@@ -15,16 +15,19 @@ not flagged.
 Every window with any signal is a candidate, and the verifier (`verifier.py`) scores it: a window over
 its bar is cleared when the score is low (out of sight only when it is very low), and one under it that
 addresses the reader or gives an order is lifted when the score is high, in sight and out of sight alike
-(`verifier.decide`): hiding a text never makes it pass. Each window judged is in the report's `windows`,
-with its signals, their weights, the bar, the score, the channel and the decision; `evidence` is the
-windows that flag the document.
+(`verifier.decide`): hiding a text never makes it pass. Every line of read text long enough to be a paragraph
+is also scored whole, with no signal, and lifted at the verifier's `lift_line_above` (`unit` "line").
+Each window judged is in the report's `windows`, with its signals, their weights, the bar, the score, the
+channel and the decision; `evidence` is the windows and lines that flag the document.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Literal
 
 from lxml.etree import ParserError
 from pydantic import BaseModel, ConfigDict
@@ -42,6 +45,7 @@ from bench_pipeline.reading.source import HtmlSource
 
 __all__ = ["Evidence", "InjectionReport", "judged_by", "scan", "scan_html", "sniff_media"]
 _SNIPPET = 160
+LINE_WORDS = 16  # shorter: a title, a query, a caption; too few words for their grams to be evidence
 _FLAGGING: frozenset[Decision] = frozenset({"flagged", "lifted", "form"})
 _VERIFIER: ContextVar[Verifier | None] = ContextVar("verifier", default=None)
 
@@ -61,6 +65,7 @@ class Evidence(BaseModel):
     weight: int = 0
     score: float | None = None  # the verifier's probability that the window instructs a reader
     decision: Decision = "flagged"
+    unit: Literal["window", "line"] = "window"  # line: a whole line of read text, scored with no signal
 
 
 class InjectionReport(BaseModel):
@@ -154,6 +159,7 @@ def _matched(channels: list[Channel], read: Iterable[Channel] = ()) -> list[tupl
         # Instructions hidden as base64 runs are judged at the hidden bar: nobody reads base64.
         pending += [(channel, run, "hidden", window, True) for run, window in decoded]
     verifier = _VERIFIER.get() or committed()
+    _lifted_lines([(plain[index], texts[index], bars[index]) for index in sorted(read_here)], verifier, found)
     for (channel, text, bar, window, base64), score in zip(pending, verifier.scores([item[3] for item in pending])):
         found[channel].append(Evidence(
             vector=channel.vector, match=("base64: " if base64 else "") + window.text,
@@ -161,6 +167,23 @@ def _matched(channels: list[Channel], read: Iterable[Channel] = ()) -> list[tupl
             meets=sorted(window.bars), signals={name: WEIGHTS[name] for name in window.signals}, weight=window.weight,
             score=round(score, 4), decision=decide(window, bar, score, verifier.thresholds)))
     return [(channel, found[channel]) for channel in channels]
+
+
+def _lifted_lines(read: list[tuple[Channel, str, Bar]], verifier: Verifier,
+                  found: dict[Channel, list[Evidence]]) -> None:
+    """Each line of read text (a paragraph, a hidden element's text) of `LINE_WORDS` words or more is also
+    scored whole, with no signal, and lifted at `lift_line_above`: an attack the signals offer no window of
+    is still a paragraph that reads like one. Real pages' lines stay under it, which is what the threshold
+    is chosen for (`benchmarks/verifier_train`)."""
+    if verifier.thresholds.lift_line_above == math.inf:
+        return
+    lines = [(channel, text, bar, line) for channel, text, bar in read
+             for line in (" ".join(piece.split()) for piece in text.split("\n")) if line.count(" ") + 1 >= LINE_WORDS]
+    for (channel, text, bar, line), score in zip(lines, verifier.line_scores([item[3] for item in lines])):
+        if score >= verifier.thresholds.lift_line_above:
+            found[channel].append(Evidence(
+                vector=channel.vector, match=line, snippet=_snippet(text, line), channel=_route(channel), bar=bar,
+                score=round(float(score), 4), decision="lifted", unit="line"))
 
 
 def _route(channel: Channel) -> str:

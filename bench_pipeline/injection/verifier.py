@@ -4,6 +4,8 @@ The signals (`signals.py`) find every window that might instruct an automated re
 gives each such window a probability that it does, from its signal set and the words and letter
 sequences of its text, so that a window over the visible bar can be cleared (a law's "deberá", a
 news story about AI) and one under it lifted (an unaddressed order beside the page naming itself).
+The detector also scores each paragraph-long line of read text whole, as a window with no signal
+(`line_scores`, all of a page's lines hashed together), to lift an attack no signal offers.
 
 Features are hashed into a fixed space (`DIMENSION`) with CRC-32, so the weights are one array of
 coefficients over it, stored with the thresholds in `verifier_weights.npz` (no pickle) and
@@ -17,6 +19,7 @@ import io
 import math
 import re
 import zlib
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import chain, repeat
 from pathlib import Path
@@ -77,6 +80,67 @@ class Thresholds(NamedTuple):
     lift_above: float  # a visible window under its bar that addresses the reader, scoring this or more, is flagged
     clear_hidden_below: float  # a window over the hidden bar scoring under this is cleared (0: never)
     lift_unaddressed_above: float = math.inf  # a window under its bar with signals, none addressing (inf: never)
+    lift_line_above: float = math.inf  # a line of read text, scored whole with no signal (inf: never)
+
+
+# CRC-32's byte table (the reflected polynomial zlib uses): `_letter_buckets` runs it over every gram at once.
+def _crc_entry(byte: int) -> int:
+    for _ in range(8):
+        byte = (byte >> 1) ^ (0xEDB88320 if byte & 1 else 0)
+    return byte
+
+
+_CRC_TABLE = np.array([_crc_entry(byte) for byte in range(256)], dtype=np.uint32)
+_LINE = Candidate((), 0, "", frozenset())  # a line scored whole: no signal, no bar
+
+
+def _letter_buckets(buffer: np.ndarray, ends: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """For each gram size, the starts in `buffer` whose gram ends within its line (`ends`: each byte's line
+    end) and `zlib.crc32(gram, _LETTERS) % DIMENSION` of each: one table pass per byte of the longest gram,
+    the shorter grams' CRCs read off on the way."""
+    longest = max(_CHAR_GRAMS)
+    padded = np.concatenate([buffer, np.zeros(longest, dtype=np.uint8)])
+    positions = np.arange(len(buffer))
+    crc = np.full(len(buffer), _LETTERS ^ 0xFFFFFFFF, dtype=np.uint32)
+    for size in range(1, longest + 1):
+        crc = _CRC_TABLE[(crc ^ padded[size - 1:size - 1 + len(buffer)]) & 0xFF] ^ (crc >> 8)
+        if size in _CHAR_GRAMS:
+            starts = np.flatnonzero(positions + size <= ends)
+            yield starts, (crc[starts] ^ 0xFFFFFFFF).astype(np.int64) % DIMENSION
+
+
+def line_features(lines: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The text features `features` gives each line as a window with no signal, for all lines at once:
+    (owner line, hashed index) pairs, distinct per line, structural buckets left out. A page's lines are
+    hashed in a few numpy passes instead of one Python slice per letter gram."""
+    joined = [f" {' '.join(words)} ".encode() if words else b""
+              for words in (_WORD.findall(_DIGITS.sub("0", fold(line))) for line in lines)]
+    words = [line[1:-1].split(b" ") if line else [] for line in joined]
+    lengths = np.fromiter(map(len, joined), dtype=np.int64, count=len(joined))
+    line_of_byte = np.repeat(np.arange(len(lines)), lengths)
+    owners, indices = [], []
+    for starts, buckets in _letter_buckets(np.frombuffer(b"".join(joined), dtype=np.uint8),
+                                           np.cumsum(lengths)[line_of_byte]):
+        owners.append(line_of_byte[starts])
+        indices.append(buckets)
+    flat_words = [word for line in words for word in line]
+    pairs = [first + b" " + second for line in words for first, second in zip(line, line[1:])]
+    owners += [np.repeat(np.arange(len(lines)), [len(line) for line in words]),
+               np.repeat(np.arange(len(lines)), [max(0, len(line) - 1) for line in words])]
+    indices += [np.fromiter(map(zlib.crc32, flat_words, repeat(_WORDS)), dtype=np.int64, count=len(flat_words)),
+                np.fromiter(map(zlib.crc32, pairs, repeat(_PAIRS)), dtype=np.int64, count=len(pairs))]
+    keys = np.sort(np.concatenate(owners) * DIMENSION + np.concatenate(indices) % DIMENSION)
+    distinct = np.ones(len(keys), dtype=bool)  # sorted and compared: numpy's `unique` hashes, slower here
+    distinct[1:] = keys[1:] != keys[:-1]
+    keys = keys[distinct]
+    owner, index = keys // DIMENSION, keys % DIMENSION
+    kept = ~np.isin(index, _line_structural().indices)
+    return owner[kept], index[kept]
+
+
+@lru_cache(maxsize=1)
+def _line_structural() -> Features:
+    return features(_LINE, text=False)
 
 
 class Verifier(NamedTuple):
@@ -92,6 +156,18 @@ class Verifier(NamedTuple):
                          for indices, values in map(features, views(candidate)))
             result.append(1.0 / (1.0 + np.exp(-margin)))
         return result
+
+    def line_scores(self, lines: list[str]) -> np.ndarray:
+        """Each line's score as a window with no signal (`scores` of `Candidate((), 0, line, frozenset())`),
+        computed for all lines together (`line_features`)."""
+        if not lines:
+            return np.zeros(0)
+        owner, index = line_features(lines)
+        counts = np.bincount(owner, minlength=len(lines))
+        sums = np.bincount(owner, weights=self.coefficients[index].astype(np.float64), minlength=len(lines))
+        structural = _line_structural()
+        fixed = float(self.coefficients[structural.indices] @ structural.values) + self.intercept
+        return 1.0 / (1.0 + np.exp(-(sums / np.sqrt(np.maximum(counts, 1)) + fixed)))
 
     def save(self, path: Path = WEIGHTS_FILE) -> str:
         """Only the non-zero coefficients, by index (the space is mostly buckets no window filled),
