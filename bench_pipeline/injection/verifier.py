@@ -5,7 +5,8 @@ gives each such window a probability that it does, from its signal set and the w
 sequences of its text, so that a window over the visible bar can be cleared (a law's "deberá", a
 news story about AI) and one under it lifted (an unaddressed order beside the page naming itself).
 The detector also scores each paragraph-long line of read text whole, as a window with no signal
-(`line_scores`, all of a page's lines hashed together), to lift an attack no signal offers.
+(`line_scores`), to lift an attack no signal offers. A page's windows and lines are hashed together
+(`text_features`: numpy passes of CRC-32's table), to the same features `features` builds one at a time.
 
 Features are hashed into a fixed space (`DIMENSION`) with CRC-32, so the weights are one array of
 coefficients over it, stored with the thresholds in `verifier_weights.npz` (no pickle) and
@@ -44,14 +45,21 @@ class Features(NamedTuple):
     values: np.ndarray  # float64, the text's n-grams L2-normalised, the structural ones 1.0
 
 
+@lru_cache(maxsize=4096)
+def _structural_index(signals: tuple[str, ...], bars: frozenset[str], weight: int) -> np.ndarray:
+    """A window's structural buckets: its signals, the bars it meets, its weight and signal count (one each)."""
+    structural = [f"signal:{name}" for name in signals]
+    structural += [f"bar:{bar}" for bar in sorted(bars)] or ["bar:none"]
+    structural += [f"weight:{min(weight, 8)}", f"signals:{min(len(signals), 5)}"]
+    return np.unique(np.fromiter(
+        (zlib.crc32(name.encode(), _STRUCTURAL) for name in structural), dtype=np.int64)) % DIMENSION
+
+
 def features(candidate: Candidate, text: bool = True) -> Features:
     """A window's features: its signals, their weight and the bars they meet (one each), and the
-    hashed words, word pairs and letter 3–5-grams of its folded text (`text`)."""
-    structural = [f"signal:{name}" for name in candidate.signals]
-    structural += [f"bar:{bar}" for bar in sorted(candidate.bars)] or ["bar:none"]
-    structural += [f"weight:{min(candidate.weight, 8)}", f"signals:{min(len(candidate.signals), 5)}"]
-    structural_index = np.unique(np.fromiter(
-        (zlib.crc32(name.encode(), _STRUCTURAL) for name in structural), dtype=np.int64)) % DIMENSION
+    hashed words, word pairs and letter 3–5-grams of its folded text (`text`). One window at a time, as
+    training builds its matrix; `Verifier.scores` computes the same for many windows at once."""
+    structural_index = _structural_index(candidate.signals, candidate.bars, candidate.weight)
     words = [word.encode() for word in _WORD.findall(_DIGITS.sub("0", fold(candidate.text)))] if text else []
     # CRC-32 of byte slices, each kind of feature seeded apart: a window costs one C call per gram.
     joined = b" " + b" ".join(words) + b" "
@@ -91,7 +99,6 @@ def _crc_entry(byte: int) -> int:
 
 
 _CRC_TABLE = np.array([_crc_entry(byte) for byte in range(256)], dtype=np.uint32)
-_LINE = Candidate((), 0, "", frozenset())  # a line scored whole: no signal, no bar
 
 
 def _letter_buckets(buffer: np.ndarray, ends: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
@@ -109,38 +116,36 @@ def _letter_buckets(buffer: np.ndarray, ends: np.ndarray) -> Iterator[tuple[np.n
             yield starts, (crc[starts] ^ 0xFFFFFFFF).astype(np.int64) % DIMENSION
 
 
-def line_features(lines: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """The text features `features` gives each line as a window with no signal, for all lines at once:
-    (owner line, hashed index) pairs, distinct per line, structural buckets left out. A page's lines are
-    hashed in a few numpy passes instead of one Python slice per letter gram."""
-    joined = [f" {' '.join(words)} ".encode() if words else b""
-              for words in (_WORD.findall(_DIGITS.sub("0", fold(line))) for line in lines)]
+def text_features(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The hashed words, word pairs and letter grams `features` gives each text, for all texts at once:
+    (owner text, hashed index) pairs, distinct per text and sorted. A page's windows and lines are hashed in a
+    few numpy passes instead of one Python slice per letter gram."""
+    # Folded and digit-normalised in one call each, the texts joined by newlines (none is left inside one).
+    folded = _DIGITS.sub("0", fold("\n".join(text if "\n" not in text else " ".join(text.split())
+                                             for text in texts))).split("\n")
+    joined = [f" {' '.join(words)} ".encode() if words else b"" for words in map(_WORD.findall, folded)]
     words = [line[1:-1].split(b" ") if line else [] for line in joined]
     lengths = np.fromiter(map(len, joined), dtype=np.int64, count=len(joined))
-    line_of_byte = np.repeat(np.arange(len(lines)), lengths)
+    line_of_byte = np.repeat(np.arange(len(texts)), lengths)
     owners, indices = [], []
     for starts, buckets in _letter_buckets(np.frombuffer(b"".join(joined), dtype=np.uint8),
                                            np.cumsum(lengths)[line_of_byte]):
         owners.append(line_of_byte[starts])
         indices.append(buckets)
-    flat_words = [word for line in words for word in line]
-    pairs = [first + b" " + second for line in words for first, second in zip(line, line[1:])]
-    owners += [np.repeat(np.arange(len(lines)), [len(line) for line in words]),
-               np.repeat(np.arange(len(lines)), [max(0, len(line) - 1) for line in words])]
+    flat_words = list(chain.from_iterable(words))
+    # A pair's CRC continues its first word's (seeded apart) over the space and the second word: no bytes built.
+    firsts = map(zlib.crc32, repeat(b" "), map(zlib.crc32, chain.from_iterable(line[:-1] for line in words),
+                                               repeat(_PAIRS)))
+    pairs = list(map(zlib.crc32, chain.from_iterable(line[1:] for line in words), firsts))
+    owners += [np.repeat(np.arange(len(texts)), [len(line) for line in words]),
+               np.repeat(np.arange(len(texts)), [max(0, len(line) - 1) for line in words])]
     indices += [np.fromiter(map(zlib.crc32, flat_words, repeat(_WORDS)), dtype=np.int64, count=len(flat_words)),
-                np.fromiter(map(zlib.crc32, pairs, repeat(_PAIRS)), dtype=np.int64, count=len(pairs))]
+                np.array(pairs, dtype=np.int64)]
     keys = np.sort(np.concatenate(owners) * DIMENSION + np.concatenate(indices) % DIMENSION)
     distinct = np.ones(len(keys), dtype=bool)  # sorted and compared: numpy's `unique` hashes, slower here
     distinct[1:] = keys[1:] != keys[:-1]
     keys = keys[distinct]
-    owner, index = keys // DIMENSION, keys % DIMENSION
-    kept = ~np.isin(index, _line_structural().indices)
-    return owner[kept], index[kept]
-
-
-@lru_cache(maxsize=1)
-def _line_structural() -> Features:
-    return features(_LINE, text=False)
+    return keys // DIMENSION, keys % DIMENSION
 
 
 class Verifier(NamedTuple):
@@ -150,24 +155,30 @@ class Verifier(NamedTuple):
 
     def scores(self, candidates: list[Candidate]) -> list[float]:
         """Each window's probability of instructing an automated reader (the highest of its `views`)."""
-        result = []
-        for candidate in candidates:
-            margin = max(float(self.coefficients[indices] @ values) + self.intercept
-                         for indices, values in map(features, views(candidate)))
-            result.append(1.0 / (1.0 + np.exp(-margin)))
-        return result
+        seen = [(owner, view) for owner, candidate in enumerate(candidates) for view in views(candidate)]
+        best = np.full(len(candidates), -np.inf)
+        np.maximum.at(best, np.array([owner for owner, _ in seen], dtype=np.int64),
+                      self.margins([view for _, view in seen]))
+        return (1.0 / (1.0 + np.exp(-best))).tolist()
 
     def line_scores(self, lines: list[str]) -> np.ndarray:
-        """Each line's score as a window with no signal (`scores` of `Candidate((), 0, line, frozenset())`),
-        computed for all lines together (`line_features`)."""
-        if not lines:
+        """Each line's probability, scored whole as a window with no signal and no bar."""
+        return 1.0 / (1.0 + np.exp(-self.margins([Candidate((), 0, line, frozenset()) for line in lines])))
+
+    def margins(self, candidates: list[Candidate]) -> np.ndarray:
+        """Each window's `features` dotted with the coefficients, plus the intercept, for all windows at once."""
+        if not candidates:
             return np.zeros(0)
-        owner, index = line_features(lines)
-        counts = np.bincount(owner, minlength=len(lines))
-        sums = np.bincount(owner, weights=self.coefficients[index].astype(np.float64), minlength=len(lines))
-        structural = _line_structural()
-        fixed = float(self.coefficients[structural.indices] @ structural.values) + self.intercept
-        return 1.0 / (1.0 + np.exp(-(sums / np.sqrt(np.maximum(counts, 1)) + fixed)))
+        structural = [_structural_index(c.signals, c.bars, c.weight) for c in candidates]
+        owner, index = text_features([candidate.text for candidate in candidates])
+        # A text bucket that is also one of its window's structural buckets counts as structural (`features`).
+        shared = np.isin(owner * DIMENSION + index,
+                         np.concatenate([position * DIMENSION + found for position, found in enumerate(structural)]))
+        owner, index = owner[~shared], index[~shared]
+        counts = np.bincount(owner, minlength=len(candidates))
+        sums = np.bincount(owner, weights=self.coefficients[index].astype(np.float64), minlength=len(candidates))
+        fixed = np.array([self.coefficients[found].astype(np.float64).sum() for found in structural])
+        return sums / np.sqrt(np.maximum(counts, 1)) + fixed + self.intercept
 
     def save(self, path: Path = WEIGHTS_FILE) -> str:
         """Only the non-zero coefficients, by index (the space is mostly buckets no window filled),

@@ -229,16 +229,26 @@ LINES = [ORDER_TO_RECOMMEND, FOR_SUMMARIES, ATTACK, OBLIGED_ALONE, "", "a", "ﬁ
          "Comparte esta nota · Lee más · Suscríbete al boletín de las 7:00 h"]
 
 
-def test_lines_scored_together_score_as_windows_with_no_signal():
-    """`line_scores` hashes every line's grams in numpy passes; each score is the one `scores` gives the line as
-    a window with no signal and no bar, so the committed weights serve both."""
+def _one_at_a_time(verifier: Verifier, window: Candidate) -> float:
+    """The score from `features`, one view at a time: how training builds its matrix."""
+    return max(1.0 / (1.0 + np.exp(-(float(verifier.coefficients[found.indices] @ found.values) + verifier.intercept)))
+               for found in map(features, views(window)))
+
+
+def test_windows_and_lines_scored_together_score_as_each_one_alone():
+    """`scores` and `line_scores` hash every text's grams in numpy passes; each score is the one `features`
+    gives the window alone (a line: a window with no signal and no bar), so one set of weights serves both."""
     verifier = committed()
-    alone = verifier.scores([Candidate((), 0, line, frozenset()) for line in LINES])
-    assert verifier.line_scores(LINES) == pytest.approx(alone, abs=1e-9)
-    assert len(verifier.line_scores([])) == 0
+    windows = [Candidate(("addressee", "authority_claim"), 3, ATTACK, frozenset({"visible", "hidden"})),
+               Candidate(("directive", "output_context"), 3, ORDER_THEN_CAPTION, frozenset({"visible", "hidden"})),
+               Candidate(("directive",), 1, OBLIGED_ALONE, frozenset()),
+               *(Candidate((), 0, line, frozenset()) for line in LINES)]
+    assert verifier.scores(windows) == pytest.approx([_one_at_a_time(verifier, w) for w in windows], abs=1e-9)
+    assert verifier.line_scores(LINES) == pytest.approx(verifier.scores(windows[3:]), abs=1e-12)
+    assert verifier.scores([]) == [] and len(verifier.line_scores([])) == 0
     wordless = ["", "... —"]
     assert verifier.line_scores(wordless) == pytest.approx(
-        verifier.scores([Candidate((), 0, line, frozenset()) for line in wordless]), abs=1e-9)
+        [_one_at_a_time(verifier, Candidate((), 0, line, frozenset())) for line in wordless], abs=1e-9)
 
 
 PARAGRAPH = ("Las empresas del parque industrial de Lerma comparten desde hace tres años un transporte nocturno"
