@@ -46,7 +46,7 @@ from bench_pipeline.injection.verifier import (
 from bench_pipeline.reading.decode import decode_html, parse_html
 from bench_pipeline.reading.textmap import fold
 from benchmarks.injection_heldout.sources import REALDATA
-from benchmarks.verifier_train.corpora import Item, every_item
+from benchmarks.verifier_train.corpora import REALDATA_FALSE_FLAG_COST, Item, every_item
 from benchmarks.verifier_train.gate_probe import new_misses
 from benchmarks.verifier_train.line_threshold import choose as choose_line_threshold
 
@@ -60,7 +60,6 @@ LIFT_GRID = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 1.0)
 LIFT_UNADDRESSED_GRID = (0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, math.inf)
 STAGE_ONE = Thresholds(0.0, 1.0, 0.0)
 COST_SAMPLE = 200  # windows timed per candidate
-REALDATA_FALSE_FLAG_COST = 5  # a false flag on a real official page or news story weighs like five misses
 PROSE_WEIGHT = 0.3  # each two-sentence piece of a real page's prose, as a negative example (`prose_examples`)
 MIXED_WEIGHT = 1.0  # each attack text followed by a piece of prose, as a positive example (`mixed_examples`)
 NB_SMOOTHING = 1.0  # added to each feature's weighted count on either side (`nbsvm`)

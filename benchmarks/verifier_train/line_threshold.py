@@ -23,10 +23,9 @@ from bench_pipeline.injection.detector import InjectionReport, judged_by, scan
 from bench_pipeline.injection.verifier import Verifier, committed
 from benchmarks.blind_corpora.__main__ import HERE as BLIND, half_of, host_page
 from benchmarks.injection_heldout.sources import clean_pages
-from benchmarks.verifier_train.corpora import MEASURES_ONLY, document_half
+from benchmarks.verifier_train.corpora import MEASURES_ONLY, REALDATA_FALSE_FLAG_COST, document_half
 
 GRID = (0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.99, math.inf)
-REALDATA_FALSE_FLAG_COST = 5
 
 
 class Scored(NamedTuple):
