@@ -57,10 +57,15 @@ def host_page(body: str) -> bytes:
     return f"{head}<body>{HOST}{body}</body></html>".encode()
 
 
-def _verdicts(text: str) -> tuple[bool, bool]:
+def text_pages(text: str) -> tuple[bytes, bytes]:
+    """A text as the host page shows it in a paragraph, and as the same page hides it (`display:none`)."""
     quoted = escape(text)
-    return (scan(host_page(f"<p>{quoted}</p>")).flagged,
-            scan(host_page(f"<div style='display:none'>{quoted}</div>")).flagged)
+    return host_page(f"<p>{quoted}</p>"), host_page(f"<div style='display:none'>{quoted}</div>")
+
+
+def _verdicts(text: str) -> tuple[bool, bool]:
+    shown, hidden = text_pages(text)
+    return scan(shown).flagged, scan(hidden).flagged
 
 
 def _redacted_views(body) -> list[str]:

@@ -18,12 +18,11 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-from html import escape
 from pathlib import Path
 from typing import Literal, NamedTuple
 
 from benchmarks.blind_corpora.__main__ import (
-    HERE as BLIND, SPLIT_DOCS, TEXTS as BLIND_TEXTS, half_of as blind_half, host_page,
+    HERE as BLIND, SPLIT_DOCS, TEXTS as BLIND_TEXTS, half_of as blind_half, text_pages,
 )
 from benchmarks.injection_heldout.sources import REALDATA, attacks, clean_texts, half_of as heldout_half
 
@@ -48,9 +47,8 @@ class Item(NamedTuple):
 
 
 def _text_item(identifier: str, source: str, injected: bool, half: Half, text: str) -> Item:
-    quoted = escape(text)
-    return Item(identifier, source, injected, half, host_page(f"<p>{quoted}</p>"),
-                host_page(f"<div style='display:none'>{quoted}</div>"), text=text)
+    shown, hidden = text_pages(text)
+    return Item(identifier, source, injected, half, shown, hidden, text=text)
 
 
 def _rows(path: Path) -> list[dict]:

@@ -16,12 +16,11 @@ import argparse
 import json
 import math
 import sys
-from html import escape
 from typing import NamedTuple
 
 from bench_pipeline.injection.detector import InjectionReport, judged_by, scan
 from bench_pipeline.injection.verifier import Verifier, committed
-from benchmarks.blind_corpora.__main__ import HERE as BLIND, half_of, host_page
+from benchmarks.blind_corpora.__main__ import HERE as BLIND, half_of, text_pages
 from benchmarks.injection_heldout.sources import clean_pages
 from benchmarks.verifier_train.corpora import MEASURES_ONLY, REALDATA_FALSE_FLAG_COST, document_half
 
@@ -50,9 +49,7 @@ def development_items(verifier: Verifier) -> list[Scored]:
                     row = json.loads(line)
                     if half_of(row["id"]) != "dev":
                         continue
-                    quoted = escape(row["text"])
-                    for body in (f"<p>{quoted}</p>", f"<div style='display:none'>{quoted}</div>"):
-                        found.append(scored(scan(host_page(body)), name, kind == "attack"))
+                    found += [scored(scan(page), name, kind == "attack") for page in text_pages(row["text"])]
         for page in clean_pages():
             if document_half(page.data) == "dev":
                 found.append(scored(scan(page.data), "realdata", False))
