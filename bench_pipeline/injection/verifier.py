@@ -58,16 +58,9 @@ def _structural_index(signals: tuple[str, ...], bars: frozenset[str], weight: in
 def features(candidate: Candidate, text: bool = True) -> Features:
     """A window's features: its signals, their weight and the bars they meet (one each), and the
     hashed words, word pairs and letter 3–5-grams of its folded text (`text`). One window at a time, as
-    training builds its matrix; `Verifier.scores` computes the same for many windows at once."""
+    training builds its matrix; `Verifier.margins` computes the same for many windows at once."""
     structural_index = _structural_index(candidate.signals, candidate.bars, candidate.weight)
-    words = [word.encode() for word in _WORD.findall(_DIGITS.sub("0", fold(candidate.text)))] if text else []
-    # CRC-32 of byte slices, each kind of feature seeded apart: a window costs one C call per gram.
-    joined = b" " + b" ".join(words) + b" "
-    letters = [joined[start:start + size] for size in _CHAR_GRAMS for start in range(len(joined) - size + 1)]
-    pairs = [first + b" " + second for first, second in zip(words, words[1:])]
-    hashed = chain(map(zlib.crc32, words, repeat(_WORDS)), map(zlib.crc32, pairs, repeat(_PAIRS)),
-                   map(zlib.crc32, letters, repeat(_LETTERS)))
-    text_index = np.unique(np.fromiter(hashed, dtype=np.int64) % DIMENSION) if words else np.zeros(0, dtype=np.int64)
+    text_index = text_features([candidate.text])[1] if text else np.zeros(0, dtype=np.int64)
     text_index = np.setdiff1d(text_index, structural_index, assume_unique=True)  # a shared bucket: structural
     values = np.concatenate([np.full(len(text_index), 1.0 / np.sqrt(max(1, len(text_index)))),
                              np.ones(len(structural_index))])
@@ -117,9 +110,11 @@ def _letter_buckets(buffer: np.ndarray, ends: np.ndarray) -> Iterator[tuple[np.n
 
 
 def text_features(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """The hashed words, word pairs and letter grams `features` gives each text, for all texts at once:
-    (owner text, hashed index) pairs, distinct per text and sorted. A page's windows and lines are hashed in a
-    few numpy passes instead of one Python slice per letter gram."""
+    """Each text's hashed features, for all texts at once: (owner text, hashed index) pairs, distinct per text
+    and sorted. A text is folded, its digit runs read as "0", and cut into words; each word, each pair of
+    consecutive words and each letter 3–5-gram of the words joined by spaces (and padded by one) is hashed by
+    CRC-32, each kind seeded apart. A page's windows and lines are hashed in a few numpy passes, not one
+    Python slice per letter gram."""
     # Folded and digit-normalised in one call each, the texts joined by newlines (none is left inside one).
     folded = _DIGITS.sub("0", fold("\n".join(text if "\n" not in text else " ".join(text.split())
                                              for text in texts))).split("\n")
