@@ -10,7 +10,7 @@ import string
 
 import pytest
 
-from bench_pipeline.redaction import secret_values
+from bench_pipeline.redaction import memory, secret_values
 from bench_pipeline.redaction.findings import REDACTED, apply_hits
 from bench_pipeline.redaction.secret_values import LEFT_OUT, engine, entropy_hits, secret_hits
 from tests.realdata import require_realdata
@@ -137,10 +137,10 @@ def test_clean_real_provider_recordings_hold_no_value_secret():
 
 
 def test_the_memory_of_short_strings_starts_again_when_full_and_keeps_answering_the_same(monkeypatch):
-    monkeypatch.setattr(secret_values, "_MEMORY_BUDGET_CHARS", 120)
+    monkeypatch.setattr(memory, "BUDGET_CHARS", 120)
     scanner = secret_values.Engine(engine().maintained, engine().project, engine().entropy)
     texts = [f"token {AWS_ID} at row {n}" for n in range(12)] + [f"plain row {n}" for n in range(12)]
     first = [scanner.hits(text) for text in texts]
-    assert scanner._memory_chars <= 120
+    assert scanner.memory.chars <= 120
     assert [scanner.hits(text) for text in texts] == first
     assert all(hits for hits in first[:12]) and not any(first[12:])

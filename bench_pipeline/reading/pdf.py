@@ -6,6 +6,7 @@ import io
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 from pypdf import PdfReader
@@ -52,6 +53,8 @@ def open_pdf(data: bytes) -> PdfReader:
         return PdfReader(io.BytesIO(data))
 
 
+# The same stored PDF is read for every provider that cites it, by observations and citability alike.
+@lru_cache(maxsize=32)
 def read_pdf(data: bytes) -> PdfReading:
     """Every page's `extract_text()`. A document whose only content is images raises
     FormatTablesOcrError rather than returning empty text that would look like an answer; one pypdf

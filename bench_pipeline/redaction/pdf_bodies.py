@@ -10,10 +10,12 @@ hand; one that cannot be read is refused too, since it cannot be shown to be cle
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
 
+from bench_pipeline.redaction import secret_values
 from bench_pipeline.redaction.structure import Found, redact_text
 
 PDF_MAGIC = b"%PDF-"
@@ -27,14 +29,21 @@ def is_pdf(data: bytes) -> bool:
 def pdf_found(data: bytes) -> Found:
     """What redaction would remove from the PDF, as `(where, detector, masked preview)`; an
     unreadable PDF is one finding, `unreadable`."""
+    return list(_found(data, secret_values.engine()))
+
+
+# The same PDF is often recorded by several providers (an annual report extracted by each); what was found is
+# remembered for the engine that judged it.
+@lru_cache(maxsize=32)
+def _found(data: bytes, engine: secret_values.Engine) -> tuple[tuple[str, str, str], ...]:
     try:
         texts = _texts(PdfReader(io.BytesIO(data)))
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        return [("(pdf)", "unreadable", f"the PDF cannot be read: {exc}")]
+        return (("(pdf)", "unreadable", f"the PDF cannot be read: {exc}"),)
     found: Found = []
     for where, text in texts:
         redact_text(text, where, found)
-    return found
+    return tuple(found)
 
 
 def _texts(reader: PdfReader) -> list[tuple[str, str]]:

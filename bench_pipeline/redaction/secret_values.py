@@ -17,6 +17,7 @@ from detect_secrets.filters.heuristic import is_prefixed_with_dollar_sign, is_se
 from detect_secrets.plugins.base import BasePlugin
 
 from bench_pipeline.redaction.findings import REDACTED, Hit, is_placeholder
+from bench_pipeline.redaction.memory import ShortStringMemory
 from bench_pipeline.redaction.secret_plugins import OpaqueToken, project_plugins
 
 # detect-secrets plugins left out, and what stands in for each.
@@ -31,34 +32,16 @@ LEFT_OUT = {
 # longer than the plugin's fixed length), so it is dropped or extended.
 _BEFORE_KEY = re.compile(r"[A-Za-z0-9+/]")
 _KEY_TAIL = re.compile(r"[A-Za-z0-9_-]*")
-# Short strings (JSON keys, titles, URLs) repeat across an exchange and a corpus; their findings are
-# remembered per engine. Long ones (bodies) are scanned each time. The memory is bounded by the characters
-# it holds, not by a count of entries: a corpus visits its strings in a cycle, and a count-bounded LRU
-# smaller than the cycle evicts every string just before it comes back (a 40,000-fixture corpus scanned
-# at twice the time per file of a 20,000 one). When the budget is spent the memory starts again.
-_REMEMBERED_CHARS = 256
-_MEMORY_BUDGET_CHARS = 32_000_000
-
 
 class Engine:
     """detect-secrets' plugins and the project's, run over a text; a pure function of the text."""
 
     def __init__(self, maintained: tuple[BasePlugin, ...], project: tuple[BasePlugin, ...], entropy: BasePlugin):
         self.maintained, self.project, self.entropy = maintained, project, entropy
-        self._memory: dict[str, tuple[Hit, ...]] = {}
-        self._memory_chars = 0
+        self.memory = ShortStringMemory()
 
     def hits(self, text: str) -> list[Hit]:
-        if len(text) > _REMEMBERED_CHARS:
-            return list(self._hits(text))
-        found = self._memory.get(text)
-        if found is None:
-            if self._memory_chars + len(text) > _MEMORY_BUDGET_CHARS:
-                self._memory.clear()
-                self._memory_chars = 0
-            found = self._memory[text] = self._hits(text)
-            self._memory_chars += len(text)
-        return list(found)
+        return list(self.memory.answer(text, text, lambda: self._hits(text)))
 
     def _hits(self, text: str) -> tuple[Hit, ...]:
         hits = [hit for plugin in self.project for value in set(plugin.analyze_string(text))
