@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,22 @@ import pytest
 from bench_pipeline.transport import netlock
 
 os.environ.setdefault("DAGSTER_DISABLE_TELEMETRY", "1")
+# Scratch space in memory where the machine has room for it. Dagster's SQLite history syncs every event to disk
+# (about 3,400 fdatasync calls in one `bench run`, DuckDB 220 more): on a disk that honours them that is seconds
+# per run, and what a test writes is never meant to outlive a crash of the machine. A full run of the suite
+# leaves about 1 GB, and pytest keeps the last three.
+MEMORY_SCRATCH = Path("/dev/shm")
+MEMORY_SCRATCH_NEEDED = 8 * 2**30
+
+
+def pytest_configure(config):
+    if "TMPDIR" in os.environ or not MEMORY_SCRATCH.is_dir() or not os.access(MEMORY_SCRATCH, os.W_OK):
+        return
+    if shutil.disk_usage(MEMORY_SCRATCH).free < MEMORY_SCRATCH_NEEDED:
+        return
+    # The test workers and every process a test starts inherit it; this process's tempfile reads it now.
+    os.environ["TMPDIR"] = str(MEMORY_SCRATCH)
+    tempfile.tempdir = None
 
 
 @pytest.fixture(autouse=True, scope="session")
