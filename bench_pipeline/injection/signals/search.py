@@ -40,13 +40,14 @@ _READ_ORDER = "read_order"
 _DIRECTIVE_TAIL = 120
 _ROLE_SIGNALS = frozenset({"addressee", "addressed_model", "authority_label", "automation"})
 _ADDRESSING_READER = frozenset({"addressee", "addressed_model"})
-# An order to a person to ask, then the reader asked, right before where the reader is named.
-_ASKED_OF = re.compile(rf"\b{alt(*lexicon.ASKING_ORDERS)}\s+(?:a\s+|al\s+|a la\s+|a los\s+|a las\s+|the\s+"
-                       r"|your\s+|an?\s+|tu\s+)?$")
-_ASKED_REACH = 30
-# A noun's complement ends right before where the reader is named: "providers of general-purpose", "los
-# desarrolladores de los".
-_COMPLEMENT_OF = re.compile(r"\b(?:of|de|del|sobre|about)\s+(?:[a-z-]+\s+){0,2}$")
+# What comes right before a reader that is spoken of, not addressed: an order to a person to ask it ("pídele al"),
+# or the preposition of another noun's complement, with up to two words more ("providers of general-purpose").
+_SPOKEN_OF = (
+    re.compile(rf"\b{alt(*lexicon.ASKING_ORDERS)}\s+(?:a\s+|al\s+|a la\s+|a los\s+|a las\s+|the\s+"
+               r"|your\s+|an?\s+|tu\s+)?$"),
+    re.compile(r"\b(?:of|de|del|sobre|about)\s+(?:[a-z-]+\s+){0,2}$"),
+)
+_BEFORE_REACH = 30
 _WEIGHTLESS = frozenset({"work_product", "verdict"})
 # Words a sentence needs for a work product or a verdict in it to count: a menu's "Regístrate / Mi Perfil" orders
 # nothing about a profile, and a rating's label ("Calificación: 5 de 5 estrellas") or a table's cell is data.
@@ -87,7 +88,7 @@ def signals_per_sentence(matched: list[Match], folded: str, bounds: list[tuple[i
     # Quotations are read text by text: none spans two.
     quoted = _union([(start + a, start + b) for start, end in texts for a, b in mentioned(folded[start:end])])
     # Each reads a match's sentence, or those around it.
-    for reading in (_editions_apart, _roles_apart, _persons_apart, _asked_apart, _complements_apart, _parties_apart):
+    for reading in (_editions_apart, _roles_apart, _persons_apart, _spoken_of_apart, _parties_apart):
         matched = reading(matched, folded, bounds, starts)
     counted = _attribute(matched, found, starts, quoted)
     words = {index: len(_WORD.findall(folded, *bounds[index])) for index, signals in enumerate(found)
@@ -169,28 +170,18 @@ def _roles_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]
     return kept
 
 
-def _asked_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]], starts: list[int]) -> list[Match]:
+def _spoken_of_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]],
+                     starts: list[int]) -> list[Match]:
     """A reader named right after an order to a person to ask it something ("pídele al modelo que cite sus
-    fuentes", "ask the assistant to summarise") is spoken of, as a tutorial speaks of a model to its user: the
-    match becomes `automation`, a mention."""
+    fuentes", "ask the assistant to summarise") is spoken of, as a tutorial speaks of a model to its user; so is
+    a reader named as the complement of another noun ("Providers of general-purpose AI models must publish…",
+    "los fabricantes de los chatbots deben…"): what the sentence lays down falls on that noun. The match
+    becomes `automation`, a mention."""
     kept = []
     for name, start, text in matched:
         at = first_word(start, text)
-        if name in _ADDRESSING_READER and _ASKED_OF.search(folded, max(0, at - _ASKED_REACH), at):
-            name = "automation"
-        kept.append((name, start, text))
-    return kept
-
-
-def _complements_apart(matched: list[Match], folded: str, bounds: list[tuple[int, int]],
-                       starts: list[int]) -> list[Match]:
-    """A reader named as the complement of another noun ("Providers of general-purpose AI models must publish…",
-    "los desarrolladores de sistemas de IA deberán…") is spoken of: what the sentence lays down falls on that
-    noun, people or companies. The match becomes `automation`, a mention."""
-    kept = []
-    for name, start, text in matched:
-        at = first_word(start, text)
-        if name in _ADDRESSING_READER and _COMPLEMENT_OF.search(folded, max(0, at - _ASKED_REACH), at):
+        if name in _ADDRESSING_READER and any(before.search(folded, max(0, at - _BEFORE_REACH), at)
+                                              for before in _SPOKEN_OF):
             name = "automation"
         kept.append((name, start, text))
     return kept
